@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# netpmu: `make` builds the loader, the BPF objects and the kernel module into
+# $(OUTPUT); `make check` runs every test; `make demo` shows it in a guest.
+# `make V=1` prints the commands.
+
+OUTPUT ?= $(CURDIR)/.output
+HOST_ARCH := $(shell uname -m)
+# The BPF target arch and the vmlinux/ directory are named as the kernel names them.
+SRCARCH := $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(HOST_ARCH)))
+
+# The module is built for the kernel the guest bench boots unless told otherwise.
+GUEST_ARCH ?= x86_64
+GUEST_KVER ?= $(shell tests/vm/guest-kernel $(GUEST_ARCH) 2>/dev/null)
+KDIR ?= /usr/src/linux-headers-$(GUEST_KVER)
+
+CC ?= gcc
+CLANG ?= clang
+BPFTOOL ?= $(or $(shell command -v bpftool 2>/dev/null),/usr/sbin/bpftool)
+
+ifeq ($(V),1)
+Q :=
+msg := @true
+else
+Q := @
+msg = @printf '  %-8s %s\n'
+MAKEFLAGS += --no-print-directory
+endif
+
+NETPMU_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+CFLAGS ?= -O2 -g
+CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
+	  -DNETPMU_VERSION='"$(NETPMU_VERSION)"' \
+	  -I$(OUTPUT)/bpf -Ibpf -Iuser
+# Static so that one binary runs on this machine and inside any guest.
+LDLIBS := -static $(shell pkg-config --static --libs libbpf 2>/dev/null || echo -lbpf -lelf -lz)
+
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(SRCARCH) \
+	      -Ivmlinux/$(SRCARCH) -Ibpf -Wall -Werror
+
+BPF_SRCS := $(wildcard bpf/*.bpf.c)
+BPF_OBJS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.bpf.o,$(BPF_SRCS))
+BPF_SKELS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.skel.h,$(BPF_SRCS))
+
+USER_SRCS := $(wildcard user/*.c)
+USER_OBJS := $(patsubst user/%.c,$(OUTPUT)/user/%.o,$(USER_SRCS))
+
+KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
+
+.PHONY: all deps deps-check netpmu bpf kmod check demo clean
+.DEFAULT_GOAL := all
+
+all: deps-check netpmu bpf kmod
+
+# Installs what is missing; a no-op costing one dpkg query when all is there.
+deps:
+	$(Q)scripts/install-deps
+deps-check:
+	$(Q)scripts/install-deps --check || scripts/install-deps
+
+netpmu: $(OUTPUT)/netpmu
+bpf: $(BPF_OBJS) $(BPF_SKELS)
+kmod: $(OUTPUT)/kmod/netpmu.ko
+
+$(OUTPUT)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(OUTPUT)/bpf
+	$(msg) BPF $@
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUTPUT)/bpf/%.skel.h: $(OUTPUT)/bpf/%.bpf.o
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
+
+$(OUTPUT)/user/%.o: user/%.c $(wildcard user/*.h bpf/*.h) $(BPF_SKELS) | $(OUTPUT)/user
+	$(msg) CC $@
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(OUTPUT)/netpmu: $(USER_OBJS)
+	$(msg) LINK $@
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# Kbuild builds in the module's directory; sources are linked into $(OUTPUT)/kmod
+# so that no build product lands in the source tree.
+$(OUTPUT)/kmod/netpmu.ko: $(KMOD_SRCS) | $(OUTPUT)/kmod
+	@test -d "$(KDIR)" || { echo "kmod: no kernel headers at KDIR=$(KDIR) (run: make deps, or set KDIR)" >&2; exit 1; }
+	$(msg) KMOD $@
+	$(Q)ln -sf $(addprefix $(CURDIR)/,$(KMOD_SRCS)) $(OUTPUT)/kmod/
+	$(Q)$(MAKE) -C $(KDIR) M=$(OUTPUT)/kmod $(if $(filter 1,$(V)),V=1) modules \
+		$(if $(filter 1,$(V)),,>$(OUTPUT)/kmod/build.log 2>&1 || { cat $(OUTPUT)/kmod/build.log >&2; exit 1; })
+
+$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod:
+	$(Q)mkdir -p $@
+
+check: all
+	$(Q)tests/run
+
+demo: all
+	$(Q)tests/vm/run -- tests/demo
+
+clean:
+	$(Q)rm -rf $(OUTPUT)

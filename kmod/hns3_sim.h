@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HNS3 PMU device model ("sim"): the register map of the Hip09 PMU, whose
+ * counters are fed by real traffic of bound network devices.
+ */
+#ifndef NETPMU_HNS3_SIM_H
+#define NETPMU_HNS3_SIM_H
+
+#include <linux/hrtimer.h>
+#include <linux/irq_work.h>
+#include <linux/list.h>
+#include <linux/netdevice.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+
+#include "hns3_pmu.h"
+
+#define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
+
+enum hns3_sim_dir {
+	HNS3_SIM_RX,
+	HNS3_SIM_TX,
+};
+
+/* What the tap saw: one frame, or one GSO/GRO train of frames. */
+struct hns3_sim_pkt {
+	enum hns3_sim_dir dir;
+	u8 devfn;
+	u8 port;
+	u8 tc;
+	u16 queue;
+	u32 packets;
+	u64 bytes;
+};
+
+/* A bound network device: one PCI function, one port. */
+struct hns3_sim_fn {
+	struct list_head node;
+	struct hns3_sim *sim;
+	struct net_device *ndev;
+	struct packet_type tap;
+	int domain;
+	u16 bdf;
+	u8 port;
+};
+
+struct hns3_sim_slot {
+	u32 ctrl_low;
+	u32 ctrl_high;
+	u32 intr_status;
+	u32 intr_mask;
+	u32 qid_ctrl;
+	u32 qid_para;
+	u64 cnt[2];		/* COUNTER, EXT_COUNTER */
+	u64 tick_ns;		/* when the time counter was last folded */
+	int source;		/* enum hns3_sim_dir feeding it, or -1 */
+};
+
+struct hns3_sim_config {
+	u16 sicl_id;
+	u32 version;
+	u32 clock_freq;
+	u32 counter_bits;
+	u32 lat_base_ns;
+	u32 link_mbps;
+};
+
+struct hns3_sim {
+	struct hns3_pmu pmu;
+	struct netpmu_regs regs;
+	struct device *dev;
+	struct hns3_sim_config cfg;
+
+	spinlock_t lock;	/* registers and the function list */
+	u32 global_ctrl;
+	u32 bdf;
+	u64 counter_mask;
+	struct hns3_sim_slot slot[HNS3_PMU_MAX_HW_EVENTS];
+	unsigned long counting;	/* slots with EVENT_EN and START set */
+
+	struct list_head fns;	/* changed under rtnl and lock */
+	unsigned int nr_fns;
+	bool binding;		/* accept NETDEV_REGISTER replays */
+	const char *netdevs;
+	struct notifier_block netdev_nb;
+
+	/* overflow interrupt, delivered to irq_cpu */
+	int irq_cpu;
+	struct irq_work irq_work;
+	call_single_data_t irq_csd;
+	atomic_t irq_inflight;
+	struct hrtimer wrap_timer;
+	u64 wrap_period_ns;
+};
+
+/* device model (hns3_sim_dev.c) */
+void hns3_sim_dev_init(struct hns3_sim *sim);
+void hns3_sim_dev_start(struct hns3_sim *sim);
+void hns3_sim_dev_stop(struct hns3_sim *sim);
+void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt);
+bool hns3_sim_queue_exists(struct hns3_sim *sim, u8 devfn, u16 queue);
+
+/* network binding (hns3_sim_net.c) */
+int hns3_sim_net_bind(struct hns3_sim *sim);
+void hns3_sim_net_unbind(struct hns3_sim *sim);
+
+/* instances (hns3_sim.c) */
+int hns3_sim_init(void);
+void hns3_sim_exit(void);
+
+#endif /* NETPMU_HNS3_SIM_H */

@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HNS3 PMU device model: the register map of the Hip09 PMU with its side
+ * effects. Traffic counters are fed by hns3_sim_count(); time counters tick
+ * at CLOCK_FREQ from the monotonic clock while EVENT_EN and START are set.
+ * Overflow raises the PMU's interrupt handler on the counting CPU.
+ */
+
+#include <linux/bitops.h>
+#include <linux/cpumask.h>
+#include <linux/hrtimer.h>
+#include <linux/irq_work.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/smp.h>
+
+#include "hns3_sim.h"
+
+#define HNS3_SIM_SOURCE_NONE	(-1)
+#define HNS3_SIM_INTR_COUNTER	BIT(0)	/* INTR_STATUS: which counter wrapped */
+#define HNS3_SIM_INTR_EXT	BIT(1)
+#define HNS3_SIM_WRAP_MIN_NS	(100 * NSEC_PER_USEC)
+#define HNS3_SIM_WRAP_MAX_NS	NSEC_PER_SEC
+
+/*
+ * Events with a traffic source (config bits 0-15) and the direction that
+ * feeds them; every other event counts no traffic (its time still ticks).
+ */
+static const struct {
+	u16 code;
+	u8 dir;
+} hns3_sim_sources[] = {
+	{ 0x0001, HNS3_SIM_TX },	/* bw_ssu_egu */
+	{ 0x0002, HNS3_SIM_RX },	/* bw_ssu_rpu */
+	{ 0x0005, HNS3_SIM_TX },	/* bw_tpu_ssu */
+	{ 0x0006, HNS3_SIM_RX },	/* bw_rpu_rcbrx */
+	{ 0x0008, HNS3_SIM_TX },	/* bw_rcbtx_txsch */
+	{ 0x0100, HNS3_SIM_RX },	/* pps_igu_ssu */
+	{ 0x0101, HNS3_SIM_TX },	/* pps_ssu_egu */
+	{ 0x0102, HNS3_SIM_RX },	/* pps_ssu_rpu */
+	{ 0x0105, HNS3_SIM_TX },	/* pps_tpu_ssu */
+	{ 0x0106, HNS3_SIM_RX },	/* pps_rpu_rcbrx */
+	{ 0x0107, HNS3_SIM_TX },	/* pps_rcbtx_tpu */
+	{ 0x0108, HNS3_SIM_TX },	/* pps_rcbtx_txsch */
+	{ 0x0204, HNS3_SIM_TX },	/* dly_tx_normal_to_mac */
+	{ 0x0206, HNS3_SIM_TX },	/* dly_ssu_tx_th_nic */
+	{ 0x0208, HNS3_SIM_RX },	/* dly_ssu_rx_th_nic */
+	{ 0x020e, HNS3_SIM_RX },	/* dly_rpu */
+	{ 0x020f, HNS3_SIM_TX },	/* dly_tpu */
+};
+
+static struct hns3_sim *regs_to_sim(struct netpmu_regs *regs)
+{
+	return container_of(regs, struct hns3_sim, regs);
+}
+
+static u32 slot_type(const struct hns3_sim_slot *s)
+{
+	return s->ctrl_low & 0xf;
+}
+
+/* CTRL_LOW = type | subevent << 4; bit 11 and up are control bits. */
+static u32 slot_code(const struct hns3_sim_slot *s)
+{
+	return slot_type(s) << 8 | ((s->ctrl_low >> HNS3_PMU_CTRL_SUBEVENT_S) & 0x7f);
+}
+
+static int slot_source(const struct hns3_sim_slot *s)
+{
+	u32 code = slot_code(s);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hns3_sim_sources); i++)
+		if (hns3_sim_sources[i].code == code)
+			return hns3_sim_sources[i].dir;
+	return HNS3_SIM_SOURCE_NONE;
+}
+
+/* Which counter counts clock cycles: none for latency (it sums latencies). */
+static int slot_time_reg(const struct hns3_sim_slot *s)
+{
+	return slot_type(s) == HNS3_PMU_TYPE_LATENCY ? -1 : 1;
+}
+
+static bool slot_ticking(struct hns3_sim *sim, unsigned int idx)
+{
+	return test_bit(idx, &sim->counting);
+}
+
+static u64 hns3_sim_cycles(struct hns3_sim *sim, u64 ns)
+{
+	return mul_u64_u32_div(ns, sim->cfg.clock_freq, NSEC_PER_SEC);
+}
+
+/* Add to a counter; true if the overflow interrupt must be raised. */
+static bool slot_add(struct hns3_sim *sim, struct hns3_sim_slot *s,
+		     unsigned int r, u64 delta)
+{
+	u64 old = s->cnt[r], val = old + delta;
+	bool wrapped;
+
+	if (sim->counter_mask == U64_MAX)
+		wrapped = val < old;
+	else
+		wrapped = val > sim->counter_mask;
+
+	if (!wrapped) {
+		s->cnt[r] = val;
+		return false;
+	}
+
+	/* Without OVERFLOW_RESTART the counter holds its maximum. */
+	if (s->ctrl_low & HNS3_PMU_CTRL_OVERFLOW_RESTART)
+		s->cnt[r] = val & sim->counter_mask;
+	else
+		s->cnt[r] = sim->counter_mask;
+
+	s->intr_status |= r ? HNS3_SIM_INTR_EXT : HNS3_SIM_INTR_COUNTER;
+	return !(s->intr_mask & HNS3_PMU_INTR_MASK_OVERFLOW);
+}
+
+/* Move the cycles ticked since the last fold into the time counter. */
+static bool slot_fold_time(struct hns3_sim *sim, unsigned int idx, u64 now)
+{
+	struct hns3_sim_slot *s = &sim->slot[idx];
+	int r = slot_time_reg(s);
+	bool raise = false;
+
+	if (r >= 0 && slot_ticking(sim, idx))
+		raise = slot_add(sim, s, r, hns3_sim_cycles(sim, now - s->tick_ns));
+	s->tick_ns = now;
+	return raise;
+}
+
+static u64 slot_counter(struct hns3_sim *sim, unsigned int idx,
+			unsigned int r, u64 now, bool *raise)
+{
+	struct hns3_sim_slot *s = &sim->slot[idx];
+	u64 val;
+
+	if (r != slot_time_reg(s) || !slot_ticking(sim, idx))
+		return s->cnt[r];
+
+	val = s->cnt[r] + hns3_sim_cycles(sim, now - s->tick_ns);
+	if (val < s->cnt[r] || val > sim->counter_mask) {
+		*raise |= slot_fold_time(sim, idx, now);
+		return s->cnt[r];
+	}
+	return val;
+}
+
+/*
+ * Recompute which slots count. The caller has folded the time of any slot
+ * that may stop; a slot that starts ticks from now.
+ */
+static void hns3_sim_update_counting(struct hns3_sim *sim, u64 now)
+{
+	unsigned long counting = 0;
+	unsigned int idx;
+
+	if (sim->global_ctrl & HNS3_PMU_GLOBAL_START) {
+		for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++)
+			if (sim->slot[idx].ctrl_low & HNS3_PMU_CTRL_EVENT_EN)
+				counting |= BIT(idx);
+	}
+	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++)
+		if ((counting & BIT(idx)) && !slot_ticking(sim, idx))
+			sim->slot[idx].tick_ns = now;
+	WRITE_ONCE(sim->counting, counting);
+}
+
+static void hns3_sim_raise_irq(struct hns3_sim *sim)
+{
+	irq_work_queue(&sim->irq_work);
+}
+
+/* Runs in hard interrupt context, like the real MSI handler. */
+static void hns3_sim_irq_ipi(void *info)
+{
+	struct hns3_sim *sim = info;
+
+	hns3_pmu_irq_handler(0, &sim->pmu);
+	atomic_dec(&sim->irq_inflight);
+}
+
+static void hns3_sim_irq_work(struct irq_work *work)
+{
+	struct hns3_sim *sim = container_of(work, struct hns3_sim, irq_work);
+	int cpu = READ_ONCE(sim->irq_cpu);
+	int ret;
+
+	if (cpu < 0 || cpu == smp_processor_id() || !cpu_online(cpu)) {
+		hns3_pmu_irq_handler(0, &sim->pmu);
+		return;
+	}
+
+	atomic_inc(&sim->irq_inflight);
+	ret = smp_call_function_single_async(cpu, &sim->irq_csd);
+	if (ret) {
+		atomic_dec(&sim->irq_inflight);
+		/* -EBUSY: one is already on its way and will see the status. */
+		if (ret != -EBUSY)
+			hns3_pmu_irq_handler(0, &sim->pmu);
+	}
+}
+
+static void hns3_sim_set_irq_cpu(struct hns3_pmu *hns3_pmu, unsigned int cpu)
+{
+	struct hns3_sim *sim = container_of(hns3_pmu, struct hns3_sim, pmu);
+
+	WRITE_ONCE(sim->irq_cpu, cpu);
+}
+
+/* Called with sim->lock held. */
+static bool hns3_sim_queue_exists_locked(struct hns3_sim *sim, u8 devfn,
+					 u16 queue)
+{
+	struct hns3_sim_fn *fn;
+
+	list_for_each_entry(fn, &sim->fns, node) {
+		unsigned int nq = max(fn->ndev->real_num_rx_queues,
+				      fn->ndev->real_num_tx_queues);
+
+		if ((fn->bdf & 0xff) == devfn && queue < nq)
+			return true;
+	}
+	return false;
+}
+
+bool hns3_sim_queue_exists(struct hns3_sim *sim, u8 devfn, u16 queue)
+{
+	unsigned long flags;
+	bool ret;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	ret = hns3_sim_queue_exists_locked(sim, devfn, queue);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+/* Decode a per-slot offset; false for global registers and holes. */
+static bool hns3_sim_slot_off(u32 off, unsigned int *idx, u32 *reg)
+{
+	if (off < HNS3_PMU_REG_EVENT_BASE || off >= HNS3_PMU_REG_EVENT_END)
+		return false;
+	off -= HNS3_PMU_REG_EVENT_BASE;
+	*idx = off / HNS3_PMU_REG_EVENT_STRIDE;
+	*reg = off % HNS3_PMU_REG_EVENT_STRIDE;
+	return true;
+}
+
+static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
+{
+	struct hns3_sim *sim = regs_to_sim(regs);
+	struct hns3_sim_slot *s;
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+	u32 reg, val = 0;
+	u64 now;
+
+	if (!hns3_sim_slot_off(off, &idx, &reg)) {
+		switch (off) {
+		case HNS3_PMU_REG_GLOBAL_CTRL:
+			return READ_ONCE(sim->global_ctrl);
+		case HNS3_PMU_REG_CLOCK_FREQ:
+			return sim->cfg.clock_freq;
+		case HNS3_PMU_REG_BDF:
+			return sim->bdf;
+		case HNS3_PMU_REG_VERSION:
+			return sim->cfg.version;
+		case HNS3_PMU_REG_DEVICE_ID:
+			return sim->cfg.sicl_id;
+		default:
+			return 0;
+		}
+	}
+
+	now = ktime_get_ns();
+	spin_lock_irqsave(&sim->lock, flags);
+	s = &sim->slot[idx];
+	switch (reg) {
+	case HNS3_PMU_REG_EVENT_CTRL_LOW:
+		val = s->ctrl_low;
+		break;
+	case HNS3_PMU_REG_EVENT_CTRL_HIGH:
+		val = s->ctrl_high;
+		break;
+	case HNS3_PMU_REG_EVENT_INTR_STATUS:
+		/* Notice a time counter that wrapped since it was last read. */
+		slot_counter(sim, idx, 1, now, &raise);
+		val = s->intr_status;
+		break;
+	case HNS3_PMU_REG_EVENT_INTR_MASK:
+		val = s->intr_mask;
+		break;
+	case HNS3_PMU_REG_EVENT_COUNTER:
+	case HNS3_PMU_REG_EVENT_EXT_COUNTER:
+		val = lower_32_bits(slot_counter(sim, idx, reg == HNS3_PMU_REG_EVENT_EXT_COUNTER,
+						 now, &raise));
+		break;
+	case HNS3_PMU_REG_EVENT_COUNTER + 4:
+	case HNS3_PMU_REG_EVENT_EXT_COUNTER + 4:
+		val = upper_32_bits(slot_counter(sim, idx, reg == HNS3_PMU_REG_EVENT_EXT_COUNTER + 4,
+						 now, &raise));
+		break;
+	case HNS3_PMU_REG_EVENT_QID_CTRL:
+		val = s->qid_ctrl;
+		break;
+	case HNS3_PMU_REG_EVENT_QID_PARA:
+		val = s->qid_para;
+		break;
+	}
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+	return val;
+}
+
+static void hns3_sim_write_slot(struct hns3_sim *sim, unsigned int idx,
+				u32 reg, u32 val, u64 now, bool *raise)
+{
+	struct hns3_sim_slot *s = &sim->slot[idx];
+
+	switch (reg) {
+	case HNS3_PMU_REG_EVENT_CTRL_LOW:
+		*raise |= slot_fold_time(sim, idx, now);
+		s->ctrl_low = val;
+		if (val & HNS3_PMU_CTRL_STATUS_RESET)
+			s->intr_status = 0;
+		s->source = slot_source(s);
+		hns3_sim_update_counting(sim, now);
+		break;
+	case HNS3_PMU_REG_EVENT_CTRL_HIGH:
+		s->ctrl_high = val;
+		break;
+	case HNS3_PMU_REG_EVENT_INTR_MASK:
+		s->intr_mask = val;
+		/* A pending overflow fires once it is unmasked. */
+		if (s->intr_status && !(val & HNS3_PMU_INTR_MASK_OVERFLOW))
+			*raise = true;
+		break;
+	case HNS3_PMU_REG_EVENT_QID_CTRL:
+		if (val & HNS3_PMU_QID_CTRL_REQ_ENABLE) {
+			u8 devfn = s->qid_para & 0xff;
+			u16 queue = s->qid_para >> HNS3_PMU_QID_PARA_QUEUE_S;
+
+			s->qid_ctrl = HNS3_PMU_QID_CTRL_REQ_ENABLE |
+				      HNS3_PMU_QID_CTRL_DONE;
+			if (!hns3_sim_queue_exists_locked(sim, devfn, queue))
+				s->qid_ctrl |= HNS3_PMU_QID_CTRL_MISS;
+		} else {
+			s->qid_ctrl = 0;
+		}
+		break;
+	case HNS3_PMU_REG_EVENT_QID_PARA:
+		s->qid_para = val;
+		break;
+	default:
+		/* INTR_STATUS is cleared through STATUS_RESET only. */
+		break;
+	}
+}
+
+static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
+{
+	struct hns3_sim *sim = regs_to_sim(regs);
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+	u64 now = ktime_get_ns();
+	u32 reg;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (hns3_sim_slot_off(off, &idx, &reg)) {
+		hns3_sim_write_slot(sim, idx, reg, val, now, &raise);
+	} else if (off == HNS3_PMU_REG_GLOBAL_CTRL) {
+		for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS)
+			raise |= slot_fold_time(sim, idx, now);
+		WRITE_ONCE(sim->global_ctrl, val);
+		hns3_sim_update_counting(sim, now);
+	}
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+}
+
+static u64 hns3_sim_read64(struct netpmu_regs *regs, u32 off)
+{
+	struct hns3_sim *sim = regs_to_sim(regs);
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+	u64 val = 0, now;
+	u32 reg;
+
+	if (!hns3_sim_slot_off(off, &idx, &reg))
+		return hns3_sim_read32(regs, off);
+	if (reg != HNS3_PMU_REG_EVENT_COUNTER &&
+	    reg != HNS3_PMU_REG_EVENT_EXT_COUNTER)
+		return hns3_sim_read32(regs, off) |
+		       (u64)hns3_sim_read32(regs, off + 4) << 32;
+
+	now = ktime_get_ns();
+	spin_lock_irqsave(&sim->lock, flags);
+	val = slot_counter(sim, idx, reg == HNS3_PMU_REG_EVENT_EXT_COUNTER,
+			   now, &raise);
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+	return val;
+}
+
+static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
+{
+	struct hns3_sim *sim = regs_to_sim(regs);
+	struct hns3_sim_slot *s;
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+	u64 now;
+	u32 reg;
+
+	if (!hns3_sim_slot_off(off, &idx, &reg) ||
+	    (reg != HNS3_PMU_REG_EVENT_COUNTER &&
+	     reg != HNS3_PMU_REG_EVENT_EXT_COUNTER)) {
+		hns3_sim_write32(regs, off, lower_32_bits(val));
+		hns3_sim_write32(regs, off + 4, upper_32_bits(val));
+		return;
+	}
+
+	now = ktime_get_ns();
+	spin_lock_irqsave(&sim->lock, flags);
+	s = &sim->slot[idx];
+	raise = slot_fold_time(sim, idx, now);
+	s->cnt[reg == HNS3_PMU_REG_EVENT_EXT_COUNTER] = val & sim->counter_mask;
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+}
+
+static const struct netpmu_regs_ops hns3_sim_regs_ops = {
+	.read32 = hns3_sim_read32,
+	.write32 = hns3_sim_write32,
+	.read64 = hns3_sim_read64,
+	.write64 = hns3_sim_write64,
+};
+
+static bool hns3_sim_pkt_matches(const struct hns3_sim_slot *s,
+				 const struct hns3_sim_pkt *pkt)
+{
+	u32 cond = s->ctrl_high;
+
+	switch (s->ctrl_low >> HNS3_PMU_CTRL_FILTER_MODE_S) {
+	case HNS3_PMU_HW_FILTER_GLOBAL:
+		return true;
+	case HNS3_PMU_HW_FILTER_PORT:
+		return pkt->port < 8 && (cond & BIT(pkt->port));
+	case HNS3_PMU_HW_FILTER_PORT_TC:
+		return (cond >> 3) == pkt->port && (cond & 0x7) == pkt->tc;
+	case HNS3_PMU_HW_FILTER_FUNC:
+		return (cond & 0xff) == pkt->devfn;
+	case HNS3_PMU_HW_FILTER_FUNC_QUEUE:
+		return (cond & 0xff) == pkt->devfn &&
+		       (s->qid_para >> HNS3_PMU_QID_PARA_QUEUE_S) == pkt->queue;
+	default:
+		return false;
+	}
+}
+
+/* Modelled latency: a fixed base per packet plus serialization time. */
+static u64 hns3_sim_latency(struct hns3_sim *sim,
+			    const struct hns3_sim_pkt *pkt)
+{
+	u64 base = hns3_sim_cycles(sim, sim->cfg.lat_base_ns);
+	u64 wire = div64_u64(pkt->bytes * 8 * sim->cfg.clock_freq,
+			     (u64)sim->cfg.link_mbps * 1000000);
+
+	return base * pkt->packets + wire;
+}
+
+void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
+{
+	struct hns3_sim_slot *s;
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+
+	if (!READ_ONCE(sim->counting))
+		return;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
+		s = &sim->slot[idx];
+		if (s->source != pkt->dir || !hns3_sim_pkt_matches(s, pkt))
+			continue;
+
+		switch (slot_type(s)) {
+		case HNS3_PMU_TYPE_BANDWIDTH:
+			raise |= slot_add(sim, s, 0, pkt->bytes);
+			break;
+		case HNS3_PMU_TYPE_PACKET_RATE:
+			raise |= slot_add(sim, s, 0, pkt->packets);
+			break;
+		case HNS3_PMU_TYPE_LATENCY:
+			raise |= slot_add(sim, s, 0, hns3_sim_latency(sim, pkt));
+			raise |= slot_add(sim, s, 1, pkt->packets);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+}
+
+/* Samples time counters often enough that no wrap goes unnoticed. */
+static enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer)
+{
+	struct hns3_sim *sim = container_of(timer, struct hns3_sim, wrap_timer);
+	unsigned long flags;
+	bool raise = false;
+	unsigned int idx;
+	u64 now = ktime_get_ns();
+
+	spin_lock_irqsave(&sim->lock, flags);
+	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS)
+		slot_counter(sim, idx, 1, now, &raise);
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+
+	hrtimer_forward_now(timer, ns_to_ktime(sim->wrap_period_ns));
+	return HRTIMER_RESTART;
+}
+
+void hns3_sim_dev_init(struct hns3_sim *sim)
+{
+	unsigned int idx;
+	u64 wrap_ns;
+
+	spin_lock_init(&sim->lock);
+	sim->regs.ops = &hns3_sim_regs_ops;
+	sim->counter_mask = sim->cfg.counter_bits >= 64 ? U64_MAX :
+			    GENMASK_ULL(sim->cfg.counter_bits - 1, 0);
+	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++) {
+		sim->slot[idx].source = HNS3_SIM_SOURCE_NONE;
+		sim->slot[idx].intr_mask = HNS3_PMU_INTR_MASK_OVERFLOW;
+	}
+
+	sim->irq_cpu = -1;
+	init_irq_work(&sim->irq_work, hns3_sim_irq_work);
+	INIT_CSD(&sim->irq_csd, hns3_sim_irq_ipi, sim);
+	atomic_set(&sim->irq_inflight, 0);
+
+	/* A quarter of the time counter's wrap period, within bounds. */
+	wrap_ns = mul_u64_u32_div(sim->counter_mask, NSEC_PER_SEC,
+				  sim->cfg.clock_freq) / 4;
+	sim->wrap_period_ns = clamp_t(u64, wrap_ns, HNS3_SIM_WRAP_MIN_NS,
+				      HNS3_SIM_WRAP_MAX_NS);
+#ifdef NETPMU_HAVE_HRTIMER_SETUP
+	hrtimer_setup(&sim->wrap_timer, hns3_sim_wrap_timer, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL);
+#else
+	hrtimer_init(&sim->wrap_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	sim->wrap_timer.function = hns3_sim_wrap_timer;
+#endif
+
+	sim->pmu.regs = &sim->regs;
+	sim->pmu.counter_mask = sim->counter_mask;
+	sim->pmu.set_irq_cpu = hns3_sim_set_irq_cpu;
+}
+
+void hns3_sim_dev_start(struct hns3_sim *sim)
+{
+	/* 64-bit time counters do not wrap in practice: no timer needed. */
+	if (sim->counter_mask != U64_MAX)
+		hrtimer_start(&sim->wrap_timer,
+			      ns_to_ktime(sim->wrap_period_ns),
+			      HRTIMER_MODE_REL);
+}
+
+void hns3_sim_dev_stop(struct hns3_sim *sim)
+{
+	hrtimer_cancel(&sim->wrap_timer);
+	irq_work_sync(&sim->irq_work);
+	while (atomic_read(&sim->irq_inflight))
+		cpu_relax();
+}

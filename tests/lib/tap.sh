@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shell test helpers. A test prints one line per check, which tests/run counts:
+#   ok - DESCRIPTION
+#   not ok - DESCRIPTION: WHY
+#   ok - DESCRIPTION # SKIP REASON      (only when a precondition is truly absent)
+
+REPO=${REPO:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+NETPMU=${NETPMU:-$REPO/.output/netpmu}
+
+pass() { echo "ok - $1"; }
+fail() { echo "not ok - $1: $2"; }
+skip() { echo "ok - $1 # SKIP $2"; }
+
+# check_eq DESCRIPTION EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected '$2', got '$3'"; fi
+}
+
+# check_cmd DESCRIPTION COMMAND...: passes when COMMAND exits 0.
+check_cmd() {
+	local desc=$1 out
+	shift
+	if out=$("$@" 2>&1); then pass "$desc"; else fail "$desc" "'$*' failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The netpmu subcommands. Each is called with argv[0] set to its own name and
+ * returns the process exit status: 0 success, 1 failure, 2 usage error.
+ */
+#ifndef NETPMU_COMMANDS_H
+#define NETPMU_COMMANDS_H
+
+#define EXIT_USAGE 2
+
+int cmd_list(int argc, char **argv);	/* cmd_list.c */
+int cmd_trace(int argc, char **argv);	/* cmd_trace.c */
+
+#endif

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "perf_counter.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const char *open_error_hint(int err)
+{
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		return "system-wide counters need CAP_PERFMON (or root), or kernel.perf_event_paranoid <= 0";
+	case ENOENT:
+		return "the PMU has no such event or rejects this filter combination";
+	case EOPNOTSUPP:
+		return "the PMU cannot sample or count per task: count system-wide";
+	case EBUSY:
+	case EAGAIN:
+		return "the PMU's 8 hardware counters are in use: close other counters or use fewer events";
+	case EINVAL:
+		return "the PMU rejected a field value (check filter fields and the group)";
+	case ENODEV:
+		return "the CPU is offline or the PMU is gone";
+	default:
+		return strerror(err);
+	}
+}
+
+int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
+		      char *why, size_t why_len)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = spec->type;
+	attr.config = spec->config[0];
+	attr.config1 = spec->config[1];
+	attr.config2 = spec->config[2];
+	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+
+	fd = syscall(SYS_perf_event_open, &attr, -1, spec->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int err = errno;
+
+		snprintf(why, why_len, "%s (%s)", open_error_hint(err), strerror(err));
+		return -err;
+	}
+	return fd;
+}
