@@ -39,16 +39,19 @@ LDLIBS := -static $(shell pkg-config --static --libs libbpf 2>/dev/null || echo 
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(SRCARCH) \
 	      -Ivmlinux/$(SRCARCH) -Ibpf -Wall -Werror
 
-BPF_SRCS := $(wildcard bpf/*.bpf.c)
-BPF_OBJS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.bpf.o,$(BPF_SRCS))
-BPF_SKELS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.skel.h,$(BPF_SRCS))
+# Every bpf/*.bpf.c (one concern each) is linked into one object, one skeleton.
+# state.bpf.c defines the shared maps: libbpf 1.1's linker needs it first.
+BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c))
+BPF_PARTS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.o,$(BPF_SRCS))
+BPF_OBJS := $(OUTPUT)/bpf/netpmu.bpf.o
+BPF_SKELS := $(OUTPUT)/bpf/netpmu.skel.h
 
 USER_SRCS := $(wildcard user/*.c)
 USER_OBJS := $(patsubst user/%.c,$(OUTPUT)/user/%.o,$(USER_SRCS))
 
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
 
-.PHONY: all deps deps-check netpmu bpf kmod check demo clean
+.PHONY: all deps deps-check netpmu bpf kmod check demo clean FORCE
 .DEFAULT_GOAL := all
 
 all: deps-check netpmu bpf kmod
@@ -63,17 +66,26 @@ netpmu: $(OUTPUT)/netpmu
 bpf: $(BPF_OBJS) $(BPF_SKELS)
 kmod: $(OUTPUT)/kmod/netpmu.ko
 
-$(OUTPUT)/bpf/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(OUTPUT)/bpf
+$(OUTPUT)/bpf/%.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(OUTPUT)/bpf
 	$(msg) BPF $@
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
-$(OUTPUT)/bpf/%.skel.h: $(OUTPUT)/bpf/%.bpf.o
+$(BPF_OBJS): $(BPF_PARTS)
+	$(msg) BPFLINK $@
+	$(Q)$(BPFTOOL) gen object $@ $^
+
+$(BPF_SKELS): $(BPF_OBJS)
 	$(msg) SKEL $@
-	$(Q)$(BPFTOOL) gen skeleton $< > $@.tmp && mv $@.tmp $@
+	$(Q)$(BPFTOOL) gen skeleton $< name netpmu_bpf > $@.tmp && mv $@.tmp $@
 
 $(OUTPUT)/user/%.o: user/%.c $(wildcard user/*.h bpf/*.h) $(BPF_SKELS) | $(OUTPUT)/user
 	$(msg) CC $@
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+# main.o carries the version string: rebuild it when `git describe` changes.
+$(OUTPUT)/user/version.stamp: FORCE | $(OUTPUT)/user
+	$(Q)echo '$(NETPMU_VERSION)' | cmp -s - $@ || echo '$(NETPMU_VERSION)' > $@
+$(OUTPUT)/user/main.o: $(OUTPUT)/user/version.stamp
 
 $(OUTPUT)/netpmu: $(USER_OBJS)
 	$(msg) LINK $@

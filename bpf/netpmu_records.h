@@ -1,29 +1,92 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Record layouts shared by the BPF programs (bpf/) and the loader (user/).
- * Only fixed-width types: both sides must agree byte for byte.
+ * Record layouts and configuration shared by the BPF programs (bpf/) and the
+ * loader (user/). Only fixed-width types: both sides agree byte for byte.
  */
 #ifndef NETPMU_RECORDS_H
 #define NETPMU_RECORDS_H
 
-/* A PMU has 8 hardware counters; netpmu never opens more per PMU. */
+/* BPF programs get the __u* types from vmlinux.h, the loader from the UAPI. */
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+/* A PMU has 8 hardware counters; netpmu opens at most 8 in all. */
 #define NETPMU_MAX_COUNTERS	8
 #define NETPMU_IFNAMSIZ		16
 
+/*
+ * Map sizes. A large server has a few hundred NIC queues (one NAPI and one
+ * MSI-X vector each) and a few thousand IRQs in all.
+ */
+#define NETPMU_MAX_NAPIS	1024
+#define NETPMU_MAX_IRQS		4096
+#define NETPMU_MAX_QUEUES	1024
+
 enum netpmu_record_kind {
-	NETPMU_RECORD_POLL = 1,	/* one NAPI poll, with the counters read then */
+	NETPMU_RECORD_POLL = 1,		/* one NAPI poll (--per-poll) */
+	NETPMU_RECORD_QUEUE = 2,	/* one NAPI instance over one interval */
+	NETPMU_RECORD_CPU = 3,		/* one CPU's NET_RX/NET_TX softirqs over one interval */
+	NETPMU_RECORD_COUNTERS = 4,	/* every open counter over one interval */
 };
 
 /*
  * One counter as bpf_perf_event_read_value() saw it. err is 0 or the helper's
- * negative errno: -ENOENT when the counter is not readable on the CPU the
- * program ran on (a CPU-bound uncore event), which the loader reports as such.
+ * negative errno: -EINVAL or -ENOENT when the counter is not readable on the
+ * CPU the program ran on (a CPU-bound uncore event).
  */
 struct netpmu_counter_read {
 	__u64 value;
 	__u64 enabled_ns;
 	__u64 running_ns;
 	__s32 err;
+	__u32 flags;		/* NETPMU_READ_* */
+};
+
+/* The value is the last tick's snapshot, not a read at this moment. */
+#define NETPMU_READ_SNAPSHOT	(1u << 0)
+
+/* What one counter measures, so the kernel can join it with a queue. */
+enum netpmu_counter_scope {
+	NETPMU_SCOPE_UNBOUND = 0,	/* global, port, port-tc, PCIe: interval record only */
+	NETPMU_SCOPE_FUNC = 1,		/* one PCI function: every queue of ifindex */
+	NETPMU_SCOPE_QUEUE = 2,		/* one queue of ifindex */
+	NETPMU_SCOPE_INTR = 3,		/* one interrupt vector: irq */
+};
+
+/*
+ * Functions are numbered by the loader (func_id), not by ifindex: IRQ numbers
+ * and PCI functions are global, ifindexes are per network namespace.
+ */
+struct netpmu_counter_binding {
+	__u32 scope;		/* enum netpmu_counter_scope */
+	__u32 func_id;
+	__u32 queue;
+	__u32 irq;
+	__u32 generation;	/* bumped by the loader whenever the counter is reopened */
+	__u32 reserved;
+};
+
+/* A counter's change over one interval. */
+struct netpmu_counter_delta {
+	__u64 delta;
+	__u64 enabled_ns;
+	__u64 running_ns;
+	__s32 err;		/* as in netpmu_counter_read */
+	__u32 generation;	/* of the binding the delta belongs to */
+};
+
+enum netpmu_queue_dir {
+	NETPMU_QUEUE_RXTX = 0,	/* one vector for a queue pair (hns3) */
+	NETPMU_QUEUE_RX = 1,
+	NETPMU_QUEUE_TX = 2,
+};
+
+/* What the loader tells the kernel about an IRQ: the queue it serves. */
+struct netpmu_irq_queue {
+	__u32 func_id;
+	__u32 queue;
+	__u32 dir;		/* enum netpmu_queue_dir */
 	__u32 reserved;
 };
 
@@ -37,8 +100,60 @@ struct netpmu_poll_record {
 	__s32 budget;
 	char ifname[NETPMU_IFNAMSIZ];
 	__u32 nr_counters;
-	__u32 reserved;
+	__u32 irq;		/* the IRQ that scheduled this NAPI, 0 if not seen yet */
 	struct netpmu_counter_read counters[NETPMU_MAX_COUNTERS];
+};
+
+struct netpmu_queue_record {
+	__u32 kind;		/* NETPMU_RECORD_QUEUE */
+	__u32 cpu;		/* CPU of the last poll */
+	__u64 ts_ns;		/* end of the interval */
+	__u64 interval_ns;
+	__u64 napi_key;		/* identifies the NAPI instance within one run */
+	__u32 napi_id;
+	__s32 ifindex;
+	char ifname[NETPMU_IFNAMSIZ];
+	__u32 irq;		/* learnt from the interrupt that scheduled it; 0 if none */
+	__s32 queue;		/* from the loader's IRQ map; -1 if unknown */
+	__u32 func_id;		/* from the loader's IRQ map; 0 if unknown */
+	__u32 dir;		/* enum netpmu_queue_dir */
+	__u64 polls;
+	__u64 packets;
+	__u64 budget_exhausted;	/* polls that used their whole budget */
+	__u64 poll_ns;		/* time inside polls; see has_poll_time */
+	__u64 irqs;		/* interrupts of irq in the interval */
+	__u64 irq_ns;		/* time in irq's handlers */
+	__u32 has_poll_time;
+	__u32 counter_mask;	/* bit i: counters[i] belongs to this queue */
+	struct netpmu_counter_delta counters[NETPMU_MAX_COUNTERS];
+};
+
+struct netpmu_cpu_record {
+	__u32 kind;		/* NETPMU_RECORD_CPU */
+	__u32 cpu;
+	__u64 ts_ns;
+	__u64 interval_ns;
+	__u64 net_rx;		/* NET_RX softirqs run */
+	__u64 net_rx_ns;
+	__u64 net_tx;
+	__u64 net_tx_ns;
+};
+
+struct netpmu_counters_record {
+	__u32 kind;		/* NETPMU_RECORD_COUNTERS */
+	__u32 cpu;		/* where the tick ran */
+	__u64 ts_ns;
+	__u64 interval_ns;
+	__u32 nr_counters;
+	__u32 reserved;
+	struct netpmu_counter_delta counters[NETPMU_MAX_COUNTERS];
+};
+
+/* Losses, each counted, none silent. */
+struct netpmu_loss_counts {
+	__u64 ringbuf_full;	/* records not emitted: ring buffer full */
+	__u64 napi_table_full;	/* NAPI instances not tracked: table full */
+	__u64 irq_table_full;	/* IRQs not tracked: table full */
 };
 
 #endif /* NETPMU_RECORDS_H */

@@ -52,6 +52,7 @@ struct hns3_sim_slot {
 	u32 qid_ctrl;
 	u32 qid_para;
 	u64 cnt[2];		/* COUNTER, EXT_COUNTER */
+	bool upper[2];		/* top bit of a narrowed counter is set */
 	u64 tick_ns;		/* when the time counter was last folded */
 	int source;		/* enum hns3_sim_dir feeding it, or -1 */
 };
@@ -103,6 +104,7 @@ bool hns3_sim_queue_exists(struct hns3_sim *sim, u8 devfn, u16 queue);
 /* network binding (hns3_sim_net.c) */
 int hns3_sim_net_bind(struct hns3_sim *sim);
 void hns3_sim_net_unbind(struct hns3_sim *sim);
+void hns3_sim_net_report(struct hns3_sim *sim);
 
 /* instances (hns3_sim.c) */
 int hns3_sim_init(void);

@@ -17,8 +17,9 @@
 #include "hns3_sim.h"
 
 #define HNS3_SIM_SOURCE_NONE	(-1)
-#define HNS3_SIM_INTR_COUNTER	BIT(0)	/* INTR_STATUS: which counter wrapped */
-#define HNS3_SIM_INTR_EXT	BIT(1)
+/* INTR_STATUS: bit r = counter r wrapped, bit 2 + r = its top bit was set */
+#define HNS3_SIM_INTR_WRAP(r)	BIT(r)
+#define HNS3_SIM_INTR_HALF(r)	BIT(2 + (r))
 #define HNS3_SIM_WRAP_MIN_NS	(100 * NSEC_PER_USEC)
 #define HNS3_SIM_WRAP_MAX_NS	NSEC_PER_SEC
 
@@ -92,30 +93,34 @@ static u64 hns3_sim_cycles(struct hns3_sim *sim, u64 ns)
 	return mul_u64_u32_div(ns, sim->cfg.clock_freq, NSEC_PER_SEC);
 }
 
-/* Add to a counter; true if the overflow interrupt must be raised. */
+/*
+ * Add to a counter; true if the overflow interrupt must be raised. A
+ * narrowed counter also interrupts when its top bit becomes set, so the
+ * driver reads it at least twice per wrap and its deltas stay unambiguous.
+ */
 static bool slot_add(struct hns3_sim *sim, struct hns3_sim_slot *s,
 		     unsigned int r, u64 delta)
 {
-	u64 old = s->cnt[r], val = old + delta;
-	bool wrapped;
+	u64 mask = sim->counter_mask, old = s->cnt[r], val = old + delta;
+	bool narrowed = mask != U64_MAX;
+	u32 status = 0;
 
-	if (sim->counter_mask == U64_MAX)
-		wrapped = val < old;
-	else
-		wrapped = val > sim->counter_mask;
-
-	if (!wrapped) {
-		s->cnt[r] = val;
-		return false;
+	if (narrowed ? val > mask : val < old) {
+		/* Without OVERFLOW_RESTART the counter holds its maximum. */
+		if (s->ctrl_low & HNS3_PMU_CTRL_OVERFLOW_RESTART)
+			val &= mask;
+		else
+			val = mask;
+		status = HNS3_SIM_INTR_WRAP(r);
+	} else if (narrowed && !s->upper[r] && val > mask >> 1) {
+		status = HNS3_SIM_INTR_HALF(r);
 	}
+	s->cnt[r] = val;
+	s->upper[r] = narrowed && val > mask >> 1;
 
-	/* Without OVERFLOW_RESTART the counter holds its maximum. */
-	if (s->ctrl_low & HNS3_PMU_CTRL_OVERFLOW_RESTART)
-		s->cnt[r] = val & sim->counter_mask;
-	else
-		s->cnt[r] = sim->counter_mask;
-
-	s->intr_status |= r ? HNS3_SIM_INTR_EXT : HNS3_SIM_INTR_COUNTER;
+	if (!status)
+		return false;
+	s->intr_status |= status;
 	return !(s->intr_mask & HNS3_PMU_INTR_MASK_OVERFLOW);
 }
 
@@ -142,7 +147,9 @@ static u64 slot_counter(struct hns3_sim *sim, unsigned int idx,
 		return s->cnt[r];
 
 	val = s->cnt[r] + hns3_sim_cycles(sim, now - s->tick_ns);
-	if (val < s->cnt[r] || val > sim->counter_mask) {
+	if (val < s->cnt[r] || val > sim->counter_mask ||
+	    (!s->upper[r] && sim->counter_mask != U64_MAX &&
+	     val > sim->counter_mask >> 1)) {
 		*raise |= slot_fold_time(sim, idx, now);
 		return s->cnt[r];
 	}
@@ -420,7 +427,7 @@ static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 	struct hns3_sim_slot *s;
 	unsigned long flags;
 	bool raise = false;
-	unsigned int idx;
+	unsigned int idx, r;
 	u64 now;
 	u32 reg;
 
@@ -436,7 +443,10 @@ static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 	spin_lock_irqsave(&sim->lock, flags);
 	s = &sim->slot[idx];
 	raise = slot_fold_time(sim, idx, now);
-	s->cnt[reg == HNS3_PMU_REG_EVENT_EXT_COUNTER] = val & sim->counter_mask;
+	r = reg == HNS3_PMU_REG_EVENT_EXT_COUNTER;
+	s->cnt[r] = val & sim->counter_mask;
+	s->upper[r] = sim->counter_mask != U64_MAX &&
+		      s->cnt[r] > sim->counter_mask >> 1;
 	spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
@@ -558,9 +568,15 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 	INIT_CSD(&sim->irq_csd, hns3_sim_irq_ipi, sim);
 	atomic_set(&sim->irq_inflight, 0);
 
-	/* A quarter of the time counter's wrap period, within bounds. */
-	wrap_ns = mul_u64_u32_div(sim->counter_mask, NSEC_PER_SEC,
-				  sim->cfg.clock_freq) / 4;
+	/*
+	 * A quarter of the time counter's wrap period, within bounds; checked
+	 * in whole seconds first so that the nanosecond product cannot overflow.
+	 */
+	if (div_u64(sim->counter_mask, sim->cfg.clock_freq) >= 4)
+		wrap_ns = HNS3_SIM_WRAP_MAX_NS;
+	else
+		wrap_ns = mul_u64_u32_div(sim->counter_mask, NSEC_PER_SEC,
+					  sim->cfg.clock_freq) / 4;
 	sim->wrap_period_ns = clamp_t(u64, wrap_ns, HNS3_SIM_WRAP_MIN_NS,
 				      HNS3_SIM_WRAP_MAX_NS);
 #ifdef NETPMU_HAVE_HRTIMER_SETUP

@@ -284,6 +284,12 @@ int hns3_sim_net_bind(struct hns3_sim *sim)
 	ret = register_netdevice_notifier(&sim->netdev_nb);
 	rtnl_lock();
 	sim->binding = false;
+	if (ret) {
+		struct hns3_sim_fn *fn, *tmp;
+
+		list_for_each_entry_safe(fn, tmp, &sim->fns, node)
+			hns3_sim_unbind(sim, fn);
+	}
 	hns3_sim_set_bdf_range(sim);
 	rtnl_unlock();
 	return ret;

@@ -9,6 +9,8 @@
 
 #include "commands.h"
 #include "json_writer.h"
+#include "list_events.h"
+#include "metric.h"
 #include "pmu_discovery.h"
 
 #define CMD "netpmu list"
@@ -17,12 +19,13 @@ struct list_options {
 	const char *pattern;	/* NULL: every PMU */
 	const char *sysfs_root;	/* NULL: /sys */
 	bool json;
+	bool events;		/* --events: each PMU's metrics and events */
 };
 
 static void list_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: netpmu list [PATTERN] [--json] [--sysfs-root DIR]\n"
+		"usage: netpmu list [PATTERN] [--events] [--json] [--sysfs-root DIR]\n"
 		"\n"
 		"Lists the HiSilicon HNS3 NIC PMUs (hns3_pmu_sicl_<N>, and the early\n"
 		"hns3_pmu_<device_id>) and PCIe PMUs (hisi_pcie<S>_core<C>) found in\n"
@@ -31,6 +34,12 @@ static void list_usage(FILE *out)
 		"\n"
 		"  PATTERN           only PMUs whose name matches this shell pattern,\n"
 		"                    e.g. hns3_pmu_sicl_0 or 'hisi_pcie*'\n"
+		"  -e, --events      each PMU's events grouped by kind: every metric once with\n"
+		"                    its pair of events, the unit of its derived value and\n"
+		"                    the filter modes it supports; then events without a pair.\n"
+		"                    With --json: one object per metric (pmu, kind, metric,\n"
+		"                    counters, unit, formula, filter_modes or filters,\n"
+		"                    undocumented) and per unpaired event (pmu, event, spec)\n"
 		"  -j, --json        JSON Lines: one JSON object per PMU and line, with the\n"
 		"                    keys name, kind (hns3|pcie), sicl_id, core_id, device_id,\n"
 		"                    type, identifier, cpu, cpumask, bdf_min, bdf_max, bus,\n"
@@ -51,6 +60,7 @@ static int parse_list_options(int argc, char **argv, struct list_options *opts)
 	enum { OPT_SYSFS_ROOT = 256 };
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "events", no_argument, NULL, 'e' },
 		{ "sysfs-root", required_argument, NULL, OPT_SYSFS_ROOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -59,10 +69,13 @@ static int parse_list_options(int argc, char **argv, struct list_options *opts)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":jh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":jeh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			opts->json = true;
+			break;
+		case 'e':
+			opts->events = true;
 			break;
 		case OPT_SYSFS_ROOT:
 			opts->sysfs_root = optarg;
@@ -75,7 +88,7 @@ static int parse_list_options(int argc, char **argv, struct list_options *opts)
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		default:
-			fprintf(stderr, CMD ": unknown option '%s' (valid: --json, --sysfs-root DIR, --help)\n",
+			fprintf(stderr, CMD ": unknown option '%s' (valid: --events, --json, --sysfs-root DIR, --help)\n",
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		}
@@ -307,6 +320,32 @@ static void print_problems(const struct pmu_set *set, const struct list_options 
 	}
 }
 
+/* --events: each selected PMU's metrics and events. */
+static int print_events(const struct pmu_set *set, const struct list_options *opts)
+{
+	struct metric_set metrics;
+	bool first = true;
+
+	if (metric_set_build(set, &metrics)) {
+		fprintf(stderr, CMD ": out of memory\n");
+		return 1;
+	}
+	for (size_t i = 0; i < set->nr_pmus; i++) {
+		if (!pmu_selected(&set->pmus[i], opts))
+			continue;
+		if (opts->json) {
+			list_events_print_json(stdout, &set->pmus[i], &metrics);
+		} else {
+			if (!first)
+				putchar('\n');
+			list_events_print(stdout, &set->pmus[i], &metrics);
+		}
+		first = false;
+	}
+	metric_set_release(&metrics);
+	return 0;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_options opts = { 0 };
@@ -335,7 +374,10 @@ int cmd_list(int argc, char **argv)
 			print_no_pmu_hint(&set);
 		status = 1;
 	} else {
-		if (opts.json) {
+		status = 0;
+		if (opts.events) {
+			status = print_events(&set, &opts);
+		} else if (opts.json) {
 			for (size_t i = 0; i < set.nr_pmus; i++) {
 				if (pmu_selected(&set.pmus[i], &opts))
 					print_json_line(&set.pmus[i]);
@@ -345,7 +387,6 @@ int cmd_list(int argc, char **argv)
 		}
 		fflush(stdout);
 		print_problems(&set, &opts);
-		status = 0;
 	}
 	pmu_set_release(&set);
 	return status;

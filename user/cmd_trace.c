@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netpmu trace --per-poll: one record per NAPI poll, with the NIC PMU counters
- * read by the BPF program at that moment, streamed from the ring buffer.
+ * netpmu trace: the kernel's joined interval records (per queue, per CPU, all
+ * counters), or with --per-poll one record per NAPI poll with the counters
+ * read at that moment; as text or JSON lines, or summed up with --by/--hist.
  */
-#include <bpf/libbpf.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -12,30 +12,45 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "bpf_session.h"
+#include "child_command.h"
 #include "commands.h"
+#include "counter_binding.h"
 #include "event_parse.h"
-#include "json_writer.h"
-#include "napi_poll.skel.h"
-#include "netpmu_records.h"
-#include "perf_counter.h"
+#include "queue_map.h"
+#include "record_output.h"
+#include "record_query.h"
+#include "record_view.h"
+
+#define DEFAULT_INTERVAL_MS 1000
+/* --per-poll: how fresh the snapshot of a counter not readable on the poll's CPU is. */
+#define PER_POLL_SNAPSHOT_MS 100
 
 struct trace_options {
 	bool per_poll;
 	bool json;
-	double duration_s;		/* 0: until Ctrl-C or --count */
+	unsigned int interval_ms;
+	double duration_s;		/* 0: until Ctrl-C, --count or COMMAND's end */
 	unsigned long max_records;	/* 0: no limit */
+	unsigned int ringbuf_kb;
 	const char *sysfs_root;
+	const char *where;
+	const char *by;
+	const char *hist;
 	const char *events[NETPMU_MAX_COUNTERS];
 	unsigned int nr_events;
+	char **command;			/* after "--", NULL if none */
 };
 
 struct trace_state {
 	const struct trace_options *opts;
-	struct parsed_event events[NETPMU_MAX_COUNTERS];
+	struct record_filter filter;
+	struct record_groups *groups;
+	struct record_hist *hist;
+	const char *counter_names[NETPMU_MAX_COUNTERS];
+	unsigned int nr_counters;
 	unsigned long records;
-	int nr_cpus;
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -48,38 +63,68 @@ static void request_stop(int sig)
 static void trace_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: netpmu trace --per-poll [-e EVENT]... [-d SECONDS] [--count N] [--json]\n"
+		"usage: netpmu trace [--per-poll] [-e EVENT]... [-I MS] [-d SECONDS] [--count N] [-j]\n"
+		"                    [--where FIELD=VALUE,...] [--by KEY] [--hist FIELD] [-- COMMAND...]\n"
 		"\n"
-		"Streams one record per NAPI poll with the NIC PMU counters read at that moment.\n"
-		"  --per-poll        one record per NAPI poll\n"
-		"  -e, --event EVENT a PMU counter to read, in perf syntax, e.g.\n"
-		"                    hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/ (at most %d)\n"
-		"  -d, --duration S  stop after S seconds (default: Ctrl-C)\n"
-		"  --count N         stop after N records\n"
-		"  -j, --json        JSON lines instead of text\n"
-		"  --sysfs-root DIR  read PMUs from DIR instead of /sys\n"
-		"A counter opened on its PMU's counting CPU is readable only by polls on that\n"
-		"CPU, unless the PMU is system-wide; other polls show it as not readable.\n",
-		NETPMU_MAX_COUNTERS);
+		"Streams what the kernel joined: per interval, one record per NAPI instance (queue)\n"
+		"with its polls, packets, interrupts and the NIC PMU counter deltas of its queue,\n"
+		"function and vector; one per CPU with its NET_RX/NET_TX softirq time; one with\n"
+		"every counter's delta.\n"
+		"  -e, --event EVENT  a PMU counter in perf syntax (at most %d), e.g.\n"
+		"                     hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/\n"
+		"  -I, --interval MS  interval length (default %d)\n"
+		"  --per-poll         one record per NAPI poll instead, with the counters read at\n"
+		"                     that moment, or the last snapshot (marked ~) where the\n"
+		"                     counter is not readable on the poll's CPU\n"
+		"  -d, --duration S   stop after S seconds (default: Ctrl-C, or COMMAND's end)\n"
+		"  --count N          stop after N records\n"
+		"  -j, --json         JSON lines instead of text\n"
+		"  --where F=V,...    only records whose fields match (dev, queue, cpu, irq, ...)\n"
+		"  --by KEY           print sums per queue, cpu, irq or dev at the end\n"
+		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
+		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
+		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
+		NETPMU_MAX_COUNTERS, DEFAULT_INTERVAL_MS);
+}
+
+static int parse_positive(const char *opt, const char *arg, unsigned long *value)
+{
+	char *end;
+
+	errno = 0;
+	*value = strtoul(arg, &end, 10);
+	if (errno || *end || !*value || arg[0] == '-') {
+		fprintf(stderr, "netpmu trace: %s wants a positive whole number, not '%s'\n", opt, arg);
+		return -1;
+	}
+	return 0;
 }
 
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
-	enum { OPT_PER_POLL = 256, OPT_COUNT, OPT_SYSFS_ROOT };
+	enum { OPT_PER_POLL = 256, OPT_COUNT, OPT_SYSFS_ROOT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
 	static const struct option longopts[] = {
 		{ "per-poll", no_argument, NULL, OPT_PER_POLL },
 		{ "event", required_argument, NULL, 'e' },
+		{ "interval", required_argument, NULL, 'I' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, OPT_COUNT },
 		{ "json", no_argument, NULL, 'j' },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "hist", required_argument, NULL, OPT_HIST },
+		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
 		{ "sysfs-root", required_argument, NULL, OPT_SYSFS_ROOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
+	unsigned long number;
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "e:d:jh", longopts, NULL)) != -1) {
+	opts->interval_ms = DEFAULT_INTERVAL_MS;
+	/* "+": stop at the first non-option, so COMMAND keeps its own options. */
+	while ((c = getopt_long(argc, argv, "+e:I:d:jh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_PER_POLL:
 			opts->per_poll = true;
@@ -92,6 +137,15 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			}
 			opts->events[opts->nr_events++] = optarg;
 			break;
+		case 'I':
+			if (parse_positive("-I", optarg, &number))
+				return -1;
+			if (number < 10) {
+				fprintf(stderr, "netpmu trace: -I %lu is too short: at least 10 ms\n", number);
+				return -1;
+			}
+			opts->interval_ms = number;
+			break;
 		case 'd':
 			errno = 0;
 			opts->duration_s = strtod(optarg, &end);
@@ -102,16 +156,25 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			}
 			break;
 		case OPT_COUNT:
-			errno = 0;
-			opts->max_records = strtoul(optarg, &end, 10);
-			if (errno || *end || !opts->max_records || optarg[0] == '-') {
-				fprintf(stderr, "netpmu trace: --count wants a positive whole number, not '%s'\n",
-					optarg);
+			if (parse_positive("--count", optarg, &opts->max_records))
 				return -1;
-			}
 			break;
 		case 'j':
 			opts->json = true;
+			break;
+		case OPT_WHERE:
+			opts->where = optarg;
+			break;
+		case OPT_BY:
+			opts->by = optarg;
+			break;
+		case OPT_HIST:
+			opts->hist = optarg;
+			break;
+		case OPT_RINGBUF:
+			if (parse_positive("--ringbuf-kb", optarg, &number))
+				return -1;
+			opts->ringbuf_kb = number;
 			break;
 		case OPT_SYSFS_ROOT:
 			opts->sysfs_root = optarg;
@@ -120,98 +183,46 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			trace_usage(stdout);
 			exit(0);
 		default:
-			trace_usage(stderr);
+			fprintf(stderr, "netpmu trace: see netpmu trace --help\n");
 			return -1;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "netpmu trace: unexpected argument '%s' (see netpmu trace --help)\n",
-			argv[optind]);
-		return -1;
-	}
-	if (!opts->per_poll) {
-		fprintf(stderr, "netpmu trace: this version streams per-poll records only: add --per-poll\n");
-		return -1;
+		if (strcmp(argv[optind - 1], "--")) {
+			fprintf(stderr, "netpmu trace: unexpected argument '%s' (a command goes after --)\n",
+				argv[optind]);
+			return -1;
+		}
+		opts->command = &argv[optind];
 	}
 	return 0;
 }
 
-static void print_counter_text(const struct parsed_event *ev, const struct netpmu_counter_read *c,
-			       const struct netpmu_poll_record *rec)
-{
-	if (c->err == -ENOENT)
-		printf("  %s=<not readable on cpu %u>", ev->text, rec->cpu);
-	else if (c->err)
-		printf("  %s=<error %d>", ev->text, c->err);
-	else
-		printf("  %s=%llu", ev->text, (unsigned long long)c->value);
-}
-
-static void print_poll_text(const struct trace_state *st, const struct netpmu_poll_record *rec)
-{
-	unsigned int i;
-
-	printf("%llu.%09llu cpu=%u dev=%s napi=%u work=%d/%d",
-	       (unsigned long long)(rec->ts_ns / 1000000000ull),
-	       (unsigned long long)(rec->ts_ns % 1000000000ull),
-	       rec->cpu, rec->ifname[0] ? rec->ifname : "-", rec->napi_id,
-	       rec->work, rec->budget);
-	for (i = 0; i < st->opts->nr_events; i++)
-		print_counter_text(&st->events[i], &rec->counters[i], rec);
-	putchar('\n');
-}
-
-static void print_poll_json(const struct trace_state *st, const struct netpmu_poll_record *rec)
-{
-	struct json_writer w;
-	unsigned int i;
-
-	json_init(&w, stdout);
-	json_begin_object(&w, NULL);
-	json_string(&w, "type", "poll");
-	json_uint(&w, "ts_ns", rec->ts_ns);
-	json_uint(&w, "cpu", rec->cpu);
-	json_string(&w, "dev", rec->ifname);
-	json_int(&w, "ifindex", rec->ifindex);
-	json_uint(&w, "napi_id", rec->napi_id);
-	json_int(&w, "work", rec->work);
-	json_int(&w, "budget", rec->budget);
-	json_begin_array(&w, "counters");
-	for (i = 0; i < st->opts->nr_events; i++) {
-		const struct netpmu_counter_read *c = &rec->counters[i];
-
-		json_begin_object(&w, NULL);
-		json_string(&w, "event", st->events[i].text);
-		json_bool(&w, "readable", !c->err);
-		if (c->err) {
-			json_int(&w, "error", c->err);
-		} else {
-			json_uint(&w, "value", c->value);
-			json_uint(&w, "enabled_ns", c->enabled_ns);
-			json_uint(&w, "running_ns", c->running_ns);
-		}
-		json_end_object(&w);
-	}
-	json_end_array(&w);
-	json_end_object(&w);
-	putchar('\n');
-}
-
-static int handle_record(void *ctx, void *data, size_t size)
+static void handle_record(void *ctx, const void *data, size_t size)
 {
 	struct trace_state *st = ctx;
-	const struct netpmu_poll_record *rec = data;
+	const struct trace_options *opts = st->opts;
+	struct record_view view;
 
-	if (size < sizeof(*rec) || rec->kind != NETPMU_RECORD_POLL)
-		return 0;
-	if (st->opts->json)
-		print_poll_json(st, rec);
-	else
-		print_poll_text(st, rec);
+	if (stop_requested && opts->max_records && st->records >= opts->max_records)
+		return;
+	if (!record_view_from(data, size, st->nr_counters, &view))
+		return;
+	if (!record_filter_match(&st->filter, &view))
+		return;
 	st->records++;
-	if (st->opts->max_records && st->records >= st->opts->max_records)
+	if (st->groups)
+		record_groups_add(st->groups, &view);
+	if (st->hist)
+		record_hist_add(st->hist, &view);
+	if (!st->groups && !st->hist) {
+		if (opts->json)
+			record_print_json(stdout, &view, st->counter_names);
+		else
+			record_print_text(stdout, &view, st->counter_names);
+	}
+	if (opts->max_records && st->records >= opts->max_records)
 		stop_requested = 1;
-	return 0;
 }
 
 static double now_s(void)
@@ -222,141 +233,146 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Opens every event on its PMU's counting CPU and stores it where the BPF program looks. */
-static int open_counters(struct trace_state *st, struct napi_poll_bpf *skel, int *fds)
+/* Parses the event strings and works out what each counter measures. */
+static int prepare_counters(const struct trace_options *opts, const struct queue_map *queues,
+			    struct parsed_event *events, struct session_counter *counters,
+			    unsigned int *nr_parsed)
 {
-	unsigned int i;
+	char why[512];
 
-	for (i = 0; i < st->opts->nr_events; i++) {
-		const struct parsed_event *ev = &st->events[i];
-		__u32 key = i * st->nr_cpus + ev->spec.cpu;
-		char why[256];
-		int err;
+	for (*nr_parsed = 0; *nr_parsed < opts->nr_events; (*nr_parsed)++) {
+		unsigned int i = *nr_parsed;
 
-		fds[i] = perf_counter_open(&ev->spec, -1, why, sizeof(why));
-		if (fds[i] < 0) {
-			fprintf(stderr, "netpmu trace: cannot open %s: %s\n", ev->text, why);
+		if (event_parse(opts->events[i], opts->sysfs_root, &events[i], why, sizeof(why)) ||
+		    counter_binding_derive(&events[i], opts->sysfs_root, queues,
+					   &counters[i].binding, why, sizeof(why))) {
+			if (events[i].text)
+				parsed_event_release(&events[i]);
+			fprintf(stderr, "netpmu trace: %s\n", why);
 			return -1;
 		}
-		err = bpf_map__update_elem(skel->maps.pmu_counters, &key, sizeof(key),
-					   &fds[i], sizeof(fds[i]), BPF_ANY);
-		if (err) {
-			fprintf(stderr, "netpmu trace: cannot hand %s to the BPF program: %s\n",
-				ev->text, strerror(-err));
-			return -1;
-		}
+		counters[i].name = events[i].text;
+		counters[i].spec = events[i].spec;
+		counters[i].group_with = -1;
 	}
 	return 0;
 }
 
-static int run_trace(struct trace_state *st)
+static int trace_loop(struct trace_state *st, struct bpf_session *session, struct child_command *child)
 {
 	const struct trace_options *opts = st->opts;
-	struct ring_buffer *rb = NULL;
-	struct napi_poll_bpf *skel;
-	int fds[NETPMU_MAX_COUNTERS];
-	unsigned int i;
-	double deadline;
-	int err, ret = 1;
+	double deadline = opts->duration_s > 0 ? now_s() + opts->duration_s : 0;
+	int err;
 
-	for (i = 0; i < NETPMU_MAX_COUNTERS; i++)
-		fds[i] = -1;
-
-	skel = napi_poll_bpf__open();
-	if (!skel) {
-		fprintf(stderr, "netpmu trace: cannot open the BPF object: %s\n", strerror(errno));
-		return 1;
-	}
-	skel->rodata->nr_cpus = st->nr_cpus;
-	skel->rodata->nr_counters = opts->nr_events;
-	bpf_map__set_max_entries(skel->maps.pmu_counters, NETPMU_MAX_COUNTERS * st->nr_cpus);
-
-	err = napi_poll_bpf__load(skel);
-	if (err) {
-		fprintf(stderr, "netpmu trace: cannot load the BPF programs: %s%s\n", strerror(-err),
-			access("/sys/kernel/btf/vmlinux", R_OK) ?
-			" (this kernel has no BTF at /sys/kernel/btf/vmlinux: netpmu needs CONFIG_DEBUG_INFO_BTF=y)" :
-			" (netpmu needs root or CAP_BPF + CAP_PERFMON)");
-		goto out;
-	}
-	if (open_counters(st, skel, fds))
-		goto out;
-	err = napi_poll_bpf__attach(skel);
-	if (err) {
-		fprintf(stderr, "netpmu trace: cannot attach to the napi_poll tracepoint: %s\n",
-			strerror(-err));
-		goto out;
-	}
-	rb = ring_buffer__new(bpf_map__fd(skel->maps.records), handle_record, st, NULL);
-	if (!rb) {
-		fprintf(stderr, "netpmu trace: cannot open the ring buffer: %s\n", strerror(errno));
-		goto out;
-	}
-
-	signal(SIGINT, request_stop);
-	signal(SIGTERM, request_stop);
-	fprintf(stderr, "netpmu trace: tracing NAPI polls with %u counter%s (Ctrl-C to stop)\n",
-		opts->nr_events, opts->nr_events == 1 ? "" : "s");
-	deadline = opts->duration_s > 0 ? now_s() + opts->duration_s : 0;
 	while (!stop_requested && (!deadline || now_s() < deadline)) {
-		err = ring_buffer__poll(rb, 100);
-		if (err < 0 && err != -EINTR) {
+		if (child && child_command_done(child))
+			break;
+		err = bpf_session_poll(session, 100);
+		if (err < 0) {
 			fprintf(stderr, "netpmu trace: reading the ring buffer failed: %s\n", strerror(-err));
-			goto out;
+			return -1;
 		}
 		fflush(stdout);
 	}
-	/* Records already in the buffer were collected: print them too. */
-	if (!opts->max_records || st->records < opts->max_records)
-		ring_buffer__consume(rb);
-	fprintf(stderr, "netpmu trace: %lu records, %llu dropped (ring buffer full)\n",
-		st->records, (unsigned long long)skel->bss->ringbuf_drops);
-	ret = 0;
-out:
-	ring_buffer__free(rb);
-	napi_poll_bpf__destroy(skel);
-	for (i = 0; i < NETPMU_MAX_COUNTERS; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	return ret;
+	/* What is already in the buffer was collected: keep it. */
+	bpf_session_drain(session);
+	return 0;
 }
 
-static int quiet_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
+static int run_trace(struct trace_state *st, const struct queue_map *queues,
+		     struct session_counter *counters)
 {
-	/* libbpf's own warnings only with NETPMU_DEBUG set: netpmu prints one line itself. */
-	if (!getenv("NETPMU_DEBUG"))
-		return 0;
-	return vfprintf(stderr, fmt, args);
+	const struct trace_options *opts = st->opts;
+	struct bpf_session_options sopts = {
+		.per_poll = opts->per_poll,
+		.interval_ms = opts->per_poll ? PER_POLL_SNAPSHOT_MS : opts->interval_ms,
+		.interval_records = !opts->per_poll,
+		.ringbuf_kb = opts->ringbuf_kb,
+		.counters = counters,
+		.nr_counters = opts->nr_events,
+		.queues = queues,
+		.on_record = handle_record,
+		.ctx = st,
+	};
+	struct child_command child, *running = NULL;
+	struct netpmu_loss_counts losses;
+	struct bpf_session session;
+	char why[512];
+	int ret = 0;
+
+	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
+		fprintf(stderr, "netpmu trace: %s\n", why);
+		return 1;
+	}
+	signal(SIGINT, request_stop);
+	signal(SIGTERM, request_stop);
+	fprintf(stderr, "netpmu trace: tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
+		opts->nr_events, opts->nr_events == 1 ? "" : "s",
+		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
+	if (opts->command) {
+		if (child_command_start(&child, opts->command, why, sizeof(why))) {
+			fprintf(stderr, "netpmu trace: %s\n", why);
+			bpf_session_stop(&session);
+			return 1;
+		}
+		running = &child;
+	}
+	if (trace_loop(st, &session, running))
+		ret = 1;
+	bpf_session_losses(&session, &losses);
+	bpf_session_stop(&session);
+	if (running) {
+		child_command_stop(running);
+		if (!ret)
+			ret = child_command_exit_code(running);
+	}
+	if (st->groups)
+		record_groups_print(st->groups, stdout, st->counter_names, st->nr_counters);
+	if (st->hist)
+		record_hist_print(st->hist, stdout);
+	fprintf(stderr, "netpmu trace: %lu records, %llu dropped (ring buffer full), "
+		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
+		st->records, (unsigned long long)losses.ringbuf_full,
+		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
+	return ret;
 }
 
 int cmd_trace(int argc, char **argv)
 {
+	struct parsed_event events[NETPMU_MAX_COUNTERS] = { 0 };
+	struct session_counter counters[NETPMU_MAX_COUNTERS] = { 0 };
 	struct trace_options opts = { 0 };
 	struct trace_state st = { .opts = &opts };
-	unsigned int i, parsed = 0;
+	struct queue_map queues = { 0 };
+	unsigned int i, nr_parsed = 0;
+	char why[512];
 	int ret = 1;
 
 	if (parse_trace_options(argc, argv, &opts))
-		return 2;
-	libbpf_set_print(quiet_libbpf);
-	st.nr_cpus = libbpf_num_possible_cpus();
-	if (st.nr_cpus <= 0) {
-		fprintf(stderr, "netpmu trace: cannot count the possible CPUs: %s\n",
-			strerror(-st.nr_cpus));
-		return 1;
+		return EXIT_USAGE;
+	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
+		fprintf(stderr, "netpmu trace: %s\n", why);
+		return EXIT_USAGE;
 	}
-	for (; parsed < opts.nr_events; parsed++) {
-		char why[512];
-
-		if (event_parse(opts.events[parsed], opts.sysfs_root, &st.events[parsed],
-				why, sizeof(why))) {
-			fprintf(stderr, "netpmu trace: %s\n", why);
-			goto out;
-		}
+	if ((opts.by && !(st.groups = record_groups_new(opts.by, why, sizeof(why)))) ||
+	    (opts.hist && !(st.hist = record_hist_new(opts.hist, why, sizeof(why))))) {
+		fprintf(stderr, "netpmu trace: %s\n", why);
+		ret = EXIT_USAGE;
+		goto out;
 	}
-	ret = run_trace(&st);
+	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
+		fprintf(stderr, "netpmu trace: warning: queues not mapped to IRQs: %s\n", why);
+	if (prepare_counters(&opts, &queues, events, counters, &nr_parsed))
+		goto out;
+	for (i = 0; i < nr_parsed; i++)
+		st.counter_names[i] = events[i].text;
+	st.nr_counters = nr_parsed;
+	ret = run_trace(&st, &queues, counters);
 out:
-	for (i = 0; i < parsed; i++)
-		parsed_event_release(&st.events[i]);
+	for (i = 0; i < nr_parsed; i++)
+		parsed_event_release(&events[i]);
+	queue_map_release(&queues);
+	record_groups_free(st.groups);
+	record_hist_free(st.hist);
 	return ret;
 }

@@ -120,3 +120,13 @@ void json_null(struct json_writer *w, const char *key)
 	begin_value(w, key);
 	fputs("null", w->out);
 }
+
+void json_double(struct json_writer *w, const char *key, double value, int decimals)
+{
+	begin_value(w, key);
+	/* JSON has no NaN or infinity. */
+	if (value != value || value > 1e308 || value < -1e308)
+		fputs("null", w->out);
+	else
+		fprintf(w->out, "%.*f", decimals, value);
+}

@@ -29,5 +29,7 @@ void json_int(struct json_writer *w, const char *key, long long value);
 void json_uint(struct json_writer *w, const char *key, uint64_t value);
 void json_bool(struct json_writer *w, const char *key, bool value);
 void json_null(struct json_writer *w, const char *key);
+/* A number with DECIMALS digits after the point (null if not finite). */
+void json_double(struct json_writer *w, const char *key, double value, int decimals);
 
 #endif

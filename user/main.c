@@ -18,6 +18,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "list", cmd_list, "list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" },
+	{ "stat", cmd_stat, "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
 	{ "trace", cmd_trace, "stream one record per NAPI poll with the PMU counters read at that moment (BPF)" },
 };
 

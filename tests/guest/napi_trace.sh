@@ -45,7 +45,7 @@ for line in open(path):
     polls += 1
     work += rec["work"]
     c = rec["counters"][0]
-    if c["readable"] and rec["cpu"] == cpu:
+    if c["readable"] and not c["snapshot"] and rec["cpu"] == cpu:
         readable += 1
         values.append(c["value"])
 print(f"work={work}")

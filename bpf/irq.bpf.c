@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hardirqs: per-IRQ count and handler time, and which NAPI each IRQ schedules,
+ * learnt from __napi_schedule() calls made inside its handler.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+#include "netpmu_state.bpf.h"
+
+SEC("tp_btf/irq_handler_entry")
+int BPF_PROG(irq_entry, int irq, struct irqaction *action)
+{
+	struct cpu_context *here = this_cpu_context();
+
+	if (here) {
+		here->irq = irq;
+		here->irq_entry_ns = bpf_ktime_get_ns();
+	}
+	return 0;
+}
+
+SEC("tp_btf/irq_handler_exit")
+int BPF_PROG(irq_exit, int irq, struct irqaction *action, int ret)
+{
+	struct cpu_context *here = this_cpu_context();
+	struct irq_activity *act, fresh = {};
+	__u32 key = irq;
+	__u64 ns;
+
+	if (!here || here->irq != (__u32)irq)
+		return 0;
+	ns = bpf_ktime_get_ns() - here->irq_entry_ns;
+	here->irq = 0;
+	act = bpf_map_lookup_elem(&irq_activity, &key);
+	if (!act) {
+		if (bpf_map_update_elem(&irq_activity, &key, &fresh, BPF_NOEXIST) == -E2BIG) {
+			__sync_fetch_and_add(&losses.irq_table_full, 1);
+			return 0;
+		}
+		act = bpf_map_lookup_elem(&irq_activity, &key);
+		if (!act)
+			return 0;
+	}
+	__sync_fetch_and_add(&act->count, 1);
+	__sync_fetch_and_add(&act->ns, ns);
+	return 0;
+}
+
+static __always_inline void learn_irq(struct napi_struct *napi)
+{
+	struct cpu_context *here = this_cpu_context();
+	struct napi_activity *act;
+
+	if (!here || !here->irq)
+		return;
+	act = napi_activity_get(napi);
+	if (act)
+		act->irq = here->irq;
+}
+
+/* fentry where the kernel has BPF trampolines, kprobe elsewhere; the loader picks. */
+SEC("fentry/__napi_schedule")
+int BPF_PROG(napi_schedule, struct napi_struct *napi)
+{
+	learn_irq(napi);
+	return 0;
+}
+
+SEC("fentry/__napi_schedule_irqoff")
+int BPF_PROG(napi_schedule_irqoff, struct napi_struct *napi)
+{
+	learn_irq(napi);
+	return 0;
+}
+
+SEC("kprobe/__napi_schedule")
+int BPF_KPROBE(napi_schedule_kprobe, struct napi_struct *napi)
+{
+	learn_irq(napi);
+	return 0;
+}
+
+SEC("kprobe/__napi_schedule_irqoff")
+int BPF_KPROBE(napi_schedule_irqoff_kprobe, struct napi_struct *napi)
+{
+	learn_irq(napi);
+	return 0;
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * State shared by netpmu's BPF programs, which are linked into one object:
+ * declared extern here for every program, defined by state.bpf.c, which
+ * includes this file with NETPMU_STATE_DEFINE set.
+ */
+#ifndef NETPMU_STATE_BPF_H
+#define NETPMU_STATE_BPF_H
+
+#include <bpf/bpf_core_read.h>
+#include "netpmu_records.h"
+
+#ifdef NETPMU_STATE_DEFINE
+#define NETPMU_SHARED
+#else
+#define NETPMU_SHARED extern
+#endif
+
+/* errno values are not in vmlinux.h. */
+#define E2BIG	7
+
+/* Activity of one NAPI instance, keyed by its address. */
+struct napi_activity {
+	__u32 napi_id;
+	__s32 ifindex;
+	char ifname[NETPMU_IFNAMSIZ];
+	__u32 irq;		/* IRQ seen scheduling it, 0 if none yet */
+	__u32 last_cpu;
+	__u64 polls;
+	__u64 packets;
+	__u64 budget_exhausted;
+	__u64 poll_ns;
+	/* The same quantities at the last interval tick (written by the tick only). */
+	__u64 tick_polls;
+	__u64 tick_packets;
+	__u64 tick_budget_exhausted;
+	__u64 tick_poll_ns;
+	__u32 tick_irq;
+	__u32 reserved;
+	__u64 tick_irqs;
+	__u64 tick_irq_ns;
+};
+
+struct irq_activity {
+	__u64 count;
+	__u64 ns;
+};
+
+struct cpu_softirq {
+	__u64 net_rx;
+	__u64 net_rx_ns;
+	__u64 net_tx;
+	__u64 net_tx_ns;
+	__u64 entry_ns;		/* start of the running NET_RX/NET_TX softirq */
+	__u64 tick_net_rx;
+	__u64 tick_net_rx_ns;
+	__u64 tick_net_tx;
+	__u64 tick_net_tx_ns;
+};
+
+/* What is running on one CPU right now. */
+struct cpu_context {
+	__u32 irq;		/* hardirq being handled, 0 outside handlers */
+	__u32 reserved;
+	__u64 irq_entry_ns;
+	__u64 poll_entry_ns;
+	__u64 poll_napi;	/* the NAPI being polled, for exit hooks without arguments */
+};
+
+/* The tick's last reading of one counter. */
+struct counter_state {
+	struct netpmu_counter_read last;
+	__u32 generation;
+	__u32 valid;
+};
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NETPMU_MAX_NAPIS);
+	__type(key, __u64);
+	__type(value, struct napi_activity);
+} napi_activity SEC(".maps");
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NETPMU_MAX_IRQS);
+	__type(key, __u32);
+	__type(value, struct irq_activity);
+} irq_activity SEC(".maps");
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, NETPMU_MAX_QUEUES);
+	__type(key, __u32);
+	__type(value, struct netpmu_irq_queue);
+} irq_queue SEC(".maps");
+
+/* One entry per possible CPU: the loader sets max_entries to nr_cpus. */
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct cpu_softirq);
+} cpu_softirq SEC(".maps");
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct cpu_context);
+} cpu_context SEC(".maps");
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, NETPMU_MAX_COUNTERS);
+	__type(key, __u32);
+	__type(value, struct netpmu_counter_binding);
+} counter_bindings SEC(".maps");
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, NETPMU_MAX_COUNTERS);
+	__type(key, __u32);
+	__type(value, struct counter_state);
+} counter_state SEC(".maps");
+
+/* Counter i opened on CPU c sits at i * nr_cpus + c: the loader sizes it. */
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} pmu_counters SEC(".maps");
+
+/*
+ * 1 MiB holds about 3,000 per-poll records (the largest kind): several hundred
+ * milliseconds of polls at a guest's highest rate, far more than the loader's
+ * 100 ms poll interval. Interval records are a few per queue per second. The
+ * loader may resize it (--ringbuf-kb).
+ */
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);
+} records SEC(".maps");
+
+NETPMU_SHARED struct netpmu_loss_counts losses;
+/* Set by the loader once both poll-time hooks are attached. */
+NETPMU_SHARED __u32 poll_time_enabled;
+
+/* Set by the loader before load. */
+NETPMU_SHARED const volatile __u32 nr_cpus;
+NETPMU_SHARED const volatile __u32 nr_counters;
+NETPMU_SHARED const volatile __u32 per_poll_records;
+/* 0: the tick only refreshes counter snapshots (for --per-poll). */
+NETPMU_SHARED const volatile __u32 interval_records;
+
+static __always_inline struct cpu_context *this_cpu_context(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&cpu_context, &zero);
+}
+
+static __always_inline long read_counter(__u32 i, __u32 cpu, struct bpf_perf_event_value *v)
+{
+	return bpf_perf_event_read_value(&pmu_counters, (__u64)i * nr_cpus + cpu, v, sizeof(*v));
+}
+
+/* The activity entry of NAPI, created on first sight; NULL if the table is full. */
+static __always_inline struct napi_activity *napi_activity_get(struct napi_struct *napi)
+{
+	__u64 key = (__u64)napi;
+	struct napi_activity *act, fresh = {};
+	struct net_device *dev;
+
+	act = bpf_map_lookup_elem(&napi_activity, &key);
+	if (act)
+		return act;
+	fresh.napi_id = BPF_CORE_READ(napi, napi_id);
+	dev = BPF_CORE_READ(napi, dev);
+	fresh.ifindex = BPF_CORE_READ(dev, ifindex);
+	/* The per-CPU backlog NAPI has no device. */
+	if (dev)
+		bpf_probe_read_kernel_str(fresh.ifname, sizeof(fresh.ifname), &dev->name);
+	if (bpf_map_update_elem(&napi_activity, &key, &fresh, BPF_NOEXIST) == -E2BIG) {
+		__sync_fetch_and_add(&losses.napi_table_full, 1);
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&napi_activity, &key);
+}
+
+#endif /* NETPMU_STATE_BPF_H */

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "bpf_session.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "netpmu.skel.h"
+#include "queue_map.h"
+
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, why_len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int handle_sample(void *ctx, void *data, size_t size)
+{
+	struct bpf_session *s = ctx;
+
+	s->on_record(s->ctx, data, size);
+	return 0;
+}
+
+/* libbpf's own messages only with NETPMU_DEBUG set: netpmu says one line itself. */
+static int libbpf_messages(enum libbpf_print_level level, const char *fmt, va_list args)
+{
+	if (!getenv("NETPMU_DEBUG"))
+		return 0;
+	return vfprintf(stderr, fmt, args);
+}
+
+static bool kernel_has_func(const struct btf *vmlinux, const char *name)
+{
+	return vmlinux && btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) > 0;
+}
+
+/*
+ * Whether the kernel loads an fentry program for FUNC: some kernels have BTF
+ * but no BPF trampolines and refuse them (EPERM), while kprobes work.
+ */
+static bool fentry_loads(const struct btf *vmlinux, const char *func)
+{
+	const struct bpf_insn return_zero[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY);
+	int id, fd;
+
+	id = vmlinux ? btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC) : -1;
+	if (id <= 0)
+		return false;
+	opts.attach_btf_id = id;
+	fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, NULL, "GPL", return_zero, 2, &opts);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* Which of a hook's two programs loads: FENTRY, KPROBE, or neither (false). */
+static bool choose_hook(const struct btf *vmlinux, const char *func,
+			struct bpf_program *fentry, struct bpf_program *kprobe)
+{
+	bool use_fentry = fentry_loads(vmlinux, func);
+	bool use_kprobe = !use_fentry && kernel_has_func(vmlinux, func);
+
+	bpf_program__set_autoload(fentry, use_fentry);
+	bpf_program__set_autoload(kprobe, use_kprobe);
+	return use_fentry || use_kprobe;
+}
+
+/* Loads only the programs whose hook this kernel has: feature probes, not versions. */
+static void choose_programs(struct bpf_session *s, const struct bpf_session_options *opts)
+{
+	struct netpmu_bpf *skel = s->skel;
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+
+	choose_hook(vmlinux, "__napi_poll", skel->progs.napi_poll_enter,
+		    skel->progs.napi_poll_enter_kprobe);
+	choose_hook(vmlinux, "__napi_poll", skel->progs.napi_poll_exit,
+		    skel->progs.napi_poll_exit_kprobe);
+	choose_hook(vmlinux, "__napi_schedule", skel->progs.napi_schedule,
+		    skel->progs.napi_schedule_kprobe);
+	choose_hook(vmlinux, "__napi_schedule_irqoff", skel->progs.napi_schedule_irqoff,
+		    skel->progs.napi_schedule_irqoff_kprobe);
+	bpf_program__set_autoload(skel->progs.interval_tick, opts->interval_ms > 0);
+	btf__free(vmlinux);
+}
+
+static int configure(struct bpf_session *s, const struct bpf_session_options *opts,
+		     char *why, size_t why_len)
+{
+	struct netpmu_bpf *skel = s->skel;
+	int err;
+
+	skel->rodata->nr_cpus = s->nr_cpus;
+	skel->rodata->nr_counters = opts->nr_counters;
+	skel->rodata->per_poll_records = opts->per_poll;
+	skel->rodata->interval_records = opts->interval_records;
+	choose_programs(s, opts);
+	err = bpf_map__set_max_entries(skel->maps.pmu_counters, NETPMU_MAX_COUNTERS * s->nr_cpus);
+	if (!err)
+		err = bpf_map__set_max_entries(skel->maps.cpu_softirq, s->nr_cpus);
+	if (!err && opts->ringbuf_kb)
+		err = bpf_map__set_max_entries(skel->maps.records, opts->ringbuf_kb * 1024);
+	if (err)
+		return fail(why, why_len, "cannot size the BPF maps: %s%s", strerror(-err),
+			    opts->ringbuf_kb ? " (--ringbuf-kb must be a power of 2, at least the page size in KiB)" : "");
+	return 0;
+}
+
+static int load(struct bpf_session *s, char *why, size_t why_len)
+{
+	int err = netpmu_bpf__load(s->skel);
+
+	if (!err)
+		return 0;
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
+		return fail(why, why_len, "cannot load the BPF programs: this kernel has no BTF "
+			    "(/sys/kernel/btf/vmlinux): netpmu needs CONFIG_DEBUG_INFO_BTF=y");
+	if (err == -EPERM || err == -EACCES)
+		return fail(why, why_len, "cannot load the BPF programs: permission denied "
+			    "(run as root, or with CAP_BPF and CAP_PERFMON)");
+	return fail(why, why_len, "cannot load the BPF programs: %s (NETPMU_DEBUG=1 shows the verifier log)",
+		    strerror(-err));
+}
+
+/*
+ * Every counter is stored at every CPU's index: where the PMU is readable from
+ * any CPU the programs read it directly at poll time; elsewhere the read fails
+ * with -EINVAL and they use the tick's snapshot. The kernel decides, per read.
+ */
+static int publish_counter(struct bpf_session *s, unsigned int i,
+			   const struct session_counter *c, char *why, size_t why_len)
+{
+	struct bpf_map *map = s->skel->maps.pmu_counters;
+	int cpu, err;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		__u32 key = i * s->nr_cpus + cpu;
+
+		err = bpf_map__update_elem(map, &key, sizeof(key), &s->counter_fds[i],
+					   sizeof(s->counter_fds[i]), BPF_ANY);
+		if (err)
+			return fail(why, why_len, "cannot hand %s to the BPF programs: %s",
+				    c->name, strerror(-err));
+	}
+	err = bpf_map__update_elem(s->skel->maps.counter_bindings, &i, sizeof(i), &c->binding,
+				   sizeof(c->binding), BPF_ANY);
+	if (err)
+		return fail(why, why_len, "cannot bind %s: %s", c->name, strerror(-err));
+	return 0;
+}
+
+static int open_counter(struct bpf_session *s, unsigned int i, const struct session_counter *c,
+			char *why, size_t why_len)
+{
+	char reason[256];
+	int leader = -1;
+
+	if (c->group_with >= 0 && (unsigned int)c->group_with < i)
+		leader = s->counter_fds[c->group_with];
+	s->counter_fds[i] = perf_counter_open(&c->spec, leader, reason, sizeof(reason));
+	if (s->counter_fds[i] < 0) {
+		s->counter_fds[i] = -1;
+		return fail(why, why_len, "cannot open %s: %s", c->name, reason);
+	}
+	return publish_counter(s, i, c, why, why_len);
+}
+
+static int open_counters(struct bpf_session *s, const struct bpf_session_options *opts,
+			 char *why, size_t why_len)
+{
+	unsigned int i;
+
+	for (i = 0; i < opts->nr_counters; i++) {
+		if (opts->counters[i].spec.cpu != opts->counters[0].spec.cpu)
+			return fail(why, why_len, "%s counts on CPU %d but %s on CPU %d: "
+				    "one run reads counters of one counting CPU",
+				    opts->counters[0].name, opts->counters[0].spec.cpu,
+				    opts->counters[i].name, opts->counters[i].spec.cpu);
+		if (open_counter(s, i, &opts->counters[i], why, why_len))
+			return -1;
+		s->nr_counters = i + 1;
+	}
+	return 0;
+}
+
+static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
+			  char *why, size_t why_len)
+{
+	size_t i;
+
+	if (!queues)
+		return 0;
+	for (i = 0; i < queues->nr_vectors; i++) {
+		const struct queue_vector *v = &queues->vectors[i];
+		struct netpmu_irq_queue q = {
+			.func_id = v->func_id,
+			.queue = v->queue,
+			.dir = v->dir,
+		};
+		__u32 irq = v->irq;
+		int err;
+
+		if (v->queue < 0)
+			continue;
+		err = bpf_map__update_elem(s->skel->maps.irq_queue, &irq, sizeof(irq), &q,
+					   sizeof(q), BPF_ANY);
+		if (err)
+			return fail(why, why_len, "cannot map IRQ %u to its queue: %s", irq,
+				    strerror(-err));
+	}
+	return 0;
+}
+
+/* Attaches PROG if it was loaded; false if it was not or the kernel refused. */
+static bool attach_one(struct bpf_program *prog, struct bpf_link **link)
+{
+	if (!bpf_program__autoload(prog))
+		return false;
+	*link = bpf_program__attach(prog);
+	if (*link)
+		return true;
+	*link = NULL;
+	return false;
+}
+
+/*
+ * The tracepoints are required. The function hooks are optional: a kernel
+ * may lack both BPF trampolines and kprobe events, and then netpmu runs
+ * without poll time and learns IRQ -> NAPI links only from napi->irq.
+ */
+static int attach(struct bpf_session *s, char *why, size_t why_len)
+{
+	struct netpmu_bpf *skel = s->skel;
+	struct {
+		struct bpf_program *prog;
+		struct bpf_link **link;
+		const char *hook;
+	} required[] = {
+		{ skel->progs.napi_poll, &skel->links.napi_poll, "the napi_poll tracepoint" },
+		{ skel->progs.irq_entry, &skel->links.irq_entry, "the irq_handler_entry tracepoint" },
+		{ skel->progs.irq_exit, &skel->links.irq_exit, "the irq_handler_exit tracepoint" },
+		{ skel->progs.softirq_entry, &skel->links.softirq_entry, "the softirq_entry tracepoint" },
+		{ skel->progs.softirq_exit, &skel->links.softirq_exit, "the softirq_exit tracepoint" },
+	};
+	bool entry, exit, schedule, schedule_irqoff;
+	size_t i;
+
+	for (i = 0; i < sizeof(required) / sizeof(required[0]); i++)
+		if (!attach_one(required[i].prog, required[i].link))
+			return fail(why, why_len, "cannot attach to %s: %s", required[i].hook,
+				    strerror(errno));
+	entry = attach_one(skel->progs.napi_poll_enter, &skel->links.napi_poll_enter) ||
+		attach_one(skel->progs.napi_poll_enter_kprobe, &skel->links.napi_poll_enter_kprobe);
+	exit = attach_one(skel->progs.napi_poll_exit, &skel->links.napi_poll_exit) ||
+	       attach_one(skel->progs.napi_poll_exit_kprobe, &skel->links.napi_poll_exit_kprobe);
+	s->poll_time = entry && exit;
+	skel->bss->poll_time_enabled = s->poll_time;
+	schedule = attach_one(skel->progs.napi_schedule, &skel->links.napi_schedule) ||
+		   attach_one(skel->progs.napi_schedule_kprobe, &skel->links.napi_schedule_kprobe);
+	schedule_irqoff = attach_one(skel->progs.napi_schedule_irqoff,
+				     &skel->links.napi_schedule_irqoff) ||
+			  attach_one(skel->progs.napi_schedule_irqoff_kprobe,
+				     &skel->links.napi_schedule_irqoff_kprobe);
+	s->learns_irqs = schedule && schedule_irqoff;
+	return 0;
+}
+
+static __u64 monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (__u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* A periodic cpu-clock event on the counting CPU drives the interval tick. */
+static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why, size_t why_len)
+{
+	struct perf_event_attr attr;
+	int err;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = (__u64)interval_ms * 1000000ull;
+	s->tick_fd = syscall(SYS_perf_event_open, &attr, -1, s->tick_cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (s->tick_fd < 0)
+		return fail(why, why_len, "cannot open the interval timer on CPU %d: %s", s->tick_cpu,
+			    strerror(errno));
+	s->skel->bss->tick_last_ns = monotonic_ns();
+	s->tick_link = bpf_program__attach_perf_event(s->skel->progs.interval_tick, s->tick_fd);
+	if (!s->tick_link) {
+		err = -errno;
+		return fail(why, why_len, "cannot attach the interval tick: %s", strerror(-err));
+	}
+	return 0;
+}
+
+int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *opts,
+		      char *why, size_t why_len)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	s->tick_fd = -1;
+	for (i = 0; i < NETPMU_MAX_COUNTERS; i++)
+		s->counter_fds[i] = -1;
+	s->on_record = opts->on_record;
+	s->ctx = opts->ctx;
+	if (opts->nr_counters > NETPMU_MAX_COUNTERS)
+		return fail(why, why_len, "%u counters asked for, a PMU has %d", opts->nr_counters,
+			    NETPMU_MAX_COUNTERS);
+	libbpf_set_print(libbpf_messages);
+	s->nr_cpus = libbpf_num_possible_cpus();
+	if (s->nr_cpus <= 0)
+		return fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-s->nr_cpus));
+	s->tick_cpu = opts->nr_counters ? opts->counters[0].spec.cpu : 0;
+
+	s->skel = netpmu_bpf__open();
+	if (!s->skel)
+		return fail(why, why_len, "cannot open the BPF object: %s", strerror(errno));
+	if (configure(s, opts, why, why_len) || load(s, why, why_len) ||
+	    open_counters(s, opts, why, why_len) || publish_queues(s, opts->queues, why, why_len))
+		goto err_stop;
+	if (attach(s, why, why_len))
+		goto err_stop;
+	if (opts->interval_ms && start_tick(s, opts->interval_ms, why, why_len))
+		goto err_stop;
+	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.records), handle_sample, s, NULL);
+	if (!s->rb) {
+		fail(why, why_len, "cannot open the ring buffer: %s", strerror(errno));
+		goto err_stop;
+	}
+	return 0;
+
+err_stop:
+	bpf_session_stop(s);
+	return -1;
+}
+
+int bpf_session_poll(struct bpf_session *s, int timeout_ms)
+{
+	int err = ring_buffer__poll(s->rb, timeout_ms);
+
+	return err == -EINTR ? 0 : err;
+}
+
+void bpf_session_drain(struct bpf_session *s)
+{
+	ring_buffer__consume(s->rb);
+}
+
+int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigned int n,
+			      const struct session_counter *counters, char *why, size_t why_len)
+{
+	unsigned int i;
+
+	if (first + n > s->nr_counters)
+		return fail(why, why_len, "counters %u..%u are not open", first, first + n - 1);
+	/* Members first: closing a leader would leave them running alone. */
+	for (i = first + n; i-- > first;) {
+		close(s->counter_fds[i]);
+		s->counter_fds[i] = -1;
+	}
+	for (i = 0; i < n; i++)
+		if (open_counter(s, first + i, &counters[i], why, why_len))
+			return -1;
+	return 0;
+}
+
+void bpf_session_losses(const struct bpf_session *s, struct netpmu_loss_counts *out)
+{
+	*out = s->skel->bss->losses;
+}
+
+void bpf_session_stop(struct bpf_session *s)
+{
+	unsigned int i;
+
+	ring_buffer__free(s->rb);
+	s->rb = NULL;
+	bpf_link__destroy(s->tick_link);
+	s->tick_link = NULL;
+	if (s->tick_fd >= 0)
+		close(s->tick_fd);
+	s->tick_fd = -1;
+	netpmu_bpf__destroy(s->skel);
+	s->skel = NULL;
+	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {
+		if (s->counter_fds[i] >= 0)
+			close(s->counter_fds[i]);
+		s->counter_fds[i] = -1;
+	}
+}

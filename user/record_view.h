@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A record from the BPF ring buffer seen as named fields, so that printing,
+ * --where, --by and --hist work the same for every record kind.
+ */
+#ifndef NETPMU_RECORD_VIEW_H
+#define NETPMU_RECORD_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "netpmu_records.h"
+
+#define RECORD_MAX_FIELDS 20
+
+struct record_field {
+	const char *name;
+	int64_t value;
+};
+
+struct record_view {
+	enum netpmu_record_kind kind;
+	const char *kind_name;		/* "poll", "queue", "cpu", "counters" */
+	uint64_t ts_ns;
+	const char *dev;		/* NULL for records of no device */
+	struct record_field fields[RECORD_MAX_FIELDS];
+	size_t nr_fields;
+	/* Counters: reads for poll records, deltas for the interval kinds. */
+	const struct netpmu_counter_read *reads;
+	const struct netpmu_counter_delta *deltas;
+	uint32_t counter_mask;		/* which of the counters the record carries */
+};
+
+/* Fills VIEW from a ring buffer record; false for a record too short or unknown. */
+bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
+		      struct record_view *view);
+
+/* The field NAME, or NULL if this kind of record has none. */
+const struct record_field *record_view_field(const struct record_view *view, const char *name);
+
+/* Every field name of every kind, for error messages: "cpu, irq, ...". */
+const char *record_field_names(void);
+
+#endif
