@@ -147,11 +147,14 @@ static long emit_queue(struct bpf_map *map, __u64 *napi_key, struct napi_activit
 		}
 		q = bpf_map_lookup_elem(&irq_queue, &irq);
 	}
-	/* An IRQ learnt during the interval counts from its first sight. */
+	/*
+	 * The first IRQ learnt counts from the start of the run (its earlier
+	 * interrupts were this NAPI's too); a changed IRQ from the change on.
+	 */
 	if (irq != act->tick_irq) {
+		act->tick_irqs = act->tick_irq ? irqs : 0;
+		act->tick_irq_ns = act->tick_irq ? irq_ns : 0;
 		act->tick_irq = irq;
-		act->tick_irqs = irqs;
-		act->tick_irq_ns = irq_ns;
 	}
 
 	rec = bpf_ringbuf_reserve(&records, sizeof(*rec), 0);

@@ -137,6 +137,7 @@ struct hns3_pmu {
 	u32 hw_clk_freq;
 	int on_cpu;
 	bool registered;
+	raw_spinlock_t read_lock;	/* reads may come from any CPU (scope) */
 };
 
 #define to_hns3_pmu(p) container_of(p, struct hns3_pmu, pmu)

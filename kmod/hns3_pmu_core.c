@@ -269,19 +269,24 @@ static u64 hns3_pmu_read_counter(struct hns3_pmu *hns3_pmu,
 					       event->hw.event_base));
 }
 
+/*
+ * With a system-wide scope, reads may run on any CPU concurrently with the
+ * counting CPU; local64 operations are only CPU-local, hence the lock.
+ */
 static void hns3_pmu_read(struct perf_event *event)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned long flags;
 	u64 prev, now;
 
-	do {
-		prev = local64_read(&hwc->prev_count);
-		now = hns3_pmu_read_counter(hns3_pmu, event);
-	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
-
+	raw_spin_lock_irqsave(&hns3_pmu->read_lock, flags);
+	prev = local64_read(&hwc->prev_count);
+	now = hns3_pmu_read_counter(hns3_pmu, event);
+	local64_set(&hwc->prev_count, now);
 	/* The mask only matters for a narrowed (model) counter. */
 	local64_add((now - prev) & hns3_pmu->counter_mask, &event->count);
+	raw_spin_unlock_irqrestore(&hns3_pmu->read_lock, flags);
 }
 
 static void hns3_pmu_start(struct perf_event *event, int flags)
@@ -291,6 +296,7 @@ static void hns3_pmu_start(struct perf_event *event, int flags)
 	u32 code = hns3_pmu_event_code(event);
 	u32 mode = hns3_pmu_filter_mode(hwc);
 	unsigned int idx = hwc->idx;
+	unsigned long irqflags;
 	u32 ctrl;
 
 	if (!(hwc->state & PERF_HES_STOPPED))
@@ -311,11 +317,13 @@ static void hns3_pmu_start(struct perf_event *event, int flags)
 				    HNS3_PMU_QID_PARA_QUEUE_S);
 
 	/* Both counters restart, so a pair starting together stays coherent. */
+	raw_spin_lock_irqsave(&hns3_pmu->read_lock, irqflags);
 	local64_set(&hwc->prev_count, 0);
 	netpmu_write64(hns3_pmu->regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_COUNTER), 0);
 	netpmu_write64(hns3_pmu->regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_EXT_COUNTER), 0);
+	raw_spin_unlock_irqrestore(&hns3_pmu->read_lock, irqflags);
 
 	hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_INTR_MASK,
 			  HNS3_PMU_INTR_MASK_OVERFLOW, 0);
@@ -508,6 +516,7 @@ int hns3_pmu_init(struct hns3_pmu *hns3_pmu)
 		 hns3_pmu->sicl_id);
 	hns3_pmu->on_cpu = -1;
 	hns3_pmu->registered = false;
+	raw_spin_lock_init(&hns3_pmu->read_lock);
 	return 0;
 }
 

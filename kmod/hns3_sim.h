@@ -99,7 +99,6 @@ void hns3_sim_dev_init(struct hns3_sim *sim);
 void hns3_sim_dev_start(struct hns3_sim *sim);
 void hns3_sim_dev_stop(struct hns3_sim *sim);
 void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt);
-bool hns3_sim_queue_exists(struct hns3_sim *sim, u8 devfn, u16 queue);
 
 /* network binding (hns3_sim_net.c) */
 int hns3_sim_net_bind(struct hns3_sim *sim);

@@ -234,17 +234,6 @@ static bool hns3_sim_queue_exists_locked(struct hns3_sim *sim, u8 devfn,
 	return false;
 }
 
-bool hns3_sim_queue_exists(struct hns3_sim *sim, u8 devfn, u16 queue)
-{
-	unsigned long flags;
-	bool ret;
-
-	spin_lock_irqsave(&sim->lock, flags);
-	ret = hns3_sim_queue_exists_locked(sim, devfn, queue);
-	spin_unlock_irqrestore(&sim->lock, flags);
-	return ret;
-}
-
 /* Decode a per-slot offset; false for global registers and holes. */
 static bool hns3_sim_slot_off(u32 off, unsigned int *idx, u32 *reg)
 {

@@ -198,6 +198,7 @@ static int build_events(struct event_list *out, const struct event_parse_ctx *ct
 					m ? m->counter[c] : NULL, ev, why, why_len);
 		if (err)
 			return err;
+		ev->from_metric = m != NULL;
 		ev->metric = m;
 		ev->metric_counter = c;
 	}
@@ -220,8 +221,30 @@ static bool is_pmu_name_char(char c)
 	       c == '_' || c == '-' || c == '.';
 }
 
+/* The PMUs that have an event or metric NAME, for "write PMU/NAME/". */
+static void pmus_with(const struct event_parse_ctx *ctx, const char *name, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ctx->pmus->nr_pmus && used + 1 < len; i++) {
+		const struct pmu *pmu = &ctx->pmus->pmus[i];
+
+		if (pmu_find_event(pmu, name) || (ctx->metrics && metric_find(ctx->metrics, pmu, name)))
+			used += snprintf(buf + used, len - used, "%s%s", used ? ", " : "", pmu->name);
+	}
+}
+
 static int not_an_event(struct list_parser *lp, const char *start, size_t len)
 {
+	char word[128], pmus[512];
+
+	len = len ?: strlen(start);
+	snprintf(word, sizeof(word), "%.*s", (int)len, start);
+	pmus_with(lp->ctx, word, pmus, sizeof(pmus));
+	if (*pmus)
+		return reject(lp->why, lp->why_len, "'%s' has no PMU: write PMU/%s/ with its filter "
+			      "terms (PMUs that have %s: %s)", word, word, word, pmus);
 	return reject(lp->why, lp->why_len, "'%.*s' is not an event string: write "
 		      "PMU/EVENT[,TERM=VALUE].../ (" EXAMPLE ")", (int)(len ?: strlen(start)), start);
 }

@@ -37,7 +37,8 @@ struct parsed_event {
 	const struct pmu_event *event;	/* the published event config selects, or NULL */
 	uint64_t given[PMU_CONFIG_WORDS];	/* bits the user's own terms set or name */
 	char *dev;			/* dev=IFNAME as written, or NULL */
-	const struct metric *metric;	/* the metric the user named, or NULL */
+	bool from_metric;		/* a counter of a metric name the user wrote */
+	const struct metric *metric;	/* the metric of the pair it is in, or NULL */
 	unsigned int metric_counter;	/* which of its counters this is */
 	unsigned int group;		/* index of the event's group in the list */
 	bool group_leader;

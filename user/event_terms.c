@@ -24,6 +24,7 @@ struct term_state {
 	const char *text;		/* the event string, for messages */
 	uint64_t raw[PMU_CONFIG_WORDS];	/* config, config1, config2 terms: assigned */
 	uint64_t ored[PMU_CONFIG_WORDS];	/* format fields: OR'ed, as perf does */
+	uint64_t user_raw[PMU_CONFIG_WORDS];	/* the user's last config/config1/config2 terms */
 	const struct pmu_event *named;	/* the event name used, if any */
 	struct parsed_event *ev;
 	char *why;
@@ -126,13 +127,14 @@ static int unknown_event(struct term_state *st, const char *name)
 	struct name_suggest s;
 	char closest[512];
 
+	/* Metrics first: on a tie they are the likelier meaning of a short name. */
 	name_suggest_init(&s, name);
-	for (size_t i = 0; i < st->pmu->nr_events; i++)
-		name_suggest_offer(&s, st->pmu->events[i].name);
 	for (size_t i = 0; ms && i < ms->nr_metrics; i++) {
 		if (ms->metrics[i].pmu == st->pmu)
 			name_suggest_offer(&s, ms->metrics[i].name);
 	}
+	for (size_t i = 0; i < st->pmu->nr_events; i++)
+		name_suggest_offer(&s, st->pmu->events[i].name);
 	name_suggest_format(&s, closest, sizeof(closest));
 	if (!s.nr)
 		return reject(st, "unknown event '%s' (%s has no events)", name, st->pmu->name);
@@ -301,7 +303,7 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 		}
 		st->raw[word] = number;
 		if (user)
-			st->ev->given[word] = number;
+			st->user_raw[word] = number;
 		return 0;
 	}
 	if (user && !strcmp(t->name, "name")) {
@@ -347,16 +349,19 @@ int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
 	};
 
 	if (!nr_terms)
-		return reject(&st, "no event: name one, e.g. %s/%s/", pmu->name,
-			      pmu->nr_events ? pmu->events[0].name : "config=0x1");
+		return reject(&st, "no event: name an event or a metric ('netpmu list --events %s' "
+			      "shows them)", pmu->name);
 	for (size_t i = 0; i < nr_terms; i++) {
 		int err = apply_term(&st, &terms[i], metric_counter, true);
 
 		if (err)
 			return err;
 	}
-	for (unsigned int w = 0; w < PMU_CONFIG_WORDS; w++)
+	/* A raw config word gives the fields its set bits fall in. */
+	for (unsigned int w = 0; w < PMU_CONFIG_WORDS; w++) {
 		ev->spec.config[w] = st.raw[w] | st.ored[w];
+		ev->given[w] |= st.user_raw[w];
+	}
 	ev->spec.type = pmu->type;
 	ev->spec.cpu = pmu->cpu;
 	ev->pmu = pmu;

@@ -350,7 +350,7 @@ static int check_values(struct hns3_check *c, int mode)
 	    !netdev_queue_count(c->sysfs_root, ifname, &nr_rx, &nr_tx)) {
 		nr_queues = nr_rx > nr_tx ? nr_rx : nr_tx;
 		if (f->queue >= nr_queues)
-			return reject(c, "queue=%llu: %s has queues 0-%u (the driver's queue probe "
+			return reject(c, "queue %llu: %s has queues 0-%u (the driver's queue probe "
 				      "would refuse it: ENOENT)", (unsigned long long)f->queue, fn,
 				      nr_queues - 1);
 	}
@@ -369,7 +369,7 @@ static int check_values(struct hns3_check *c, int mode)
 		}
 		free(path);
 		if (nr_vectors > 0 && f->intr >= (uint64_t)nr_vectors)
-			return reject(c, "intr=%llu: %s has %d MSI-X vectors (0-%d)",
+			return reject(c, "intr %llu: %s has %d MSI-X vectors (0-%d)",
 				      (unsigned long long)f->intr, fn, nr_vectors, nr_vectors - 1);
 	}
 	return 0;

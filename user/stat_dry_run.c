@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* netpmu stat --dry-run: the attrs it would open, in perf stat -vv's layout. */
 #include <inttypes.h>
+#include <string.h>
 
 #include "stat_counters.h"
 #include "stat_dry_run.h"
@@ -45,8 +46,12 @@ void stat_dry_run_print(FILE *out, const struct event_list *list)
 		if (ev->group_leader)
 			leader = i;
 		stat_attr_init(ev, &attr);
-		fprintf(out, "# event %zu: %s (group %u%s)\n", i, ev->text, ev->group,
-			ev->group_leader ? ", leader" : "");
+		/* The string in perf's syntax: a metric's counter by its name, not a name= alias. */
+		fprintf(out, "# event %zu: %s (group %u%s", i, ev->from_metric ? ev->text : ev->written,
+			ev->group, ev->group_leader ? ", leader" : "");
+		if (!ev->from_metric && strcmp(ev->text, ev->written))
+			fprintf(out, ", shown as %s", ev->text);
+		fprintf(out, ")\n");
 		fprintf(out, RULE);
 		print_attr(out, &attr);
 		fprintf(out, RULE);

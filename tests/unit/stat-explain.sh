@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu stat --explain on a fixture tree: for each HNS3 filter mode (global,
+# port, port-tc, func, func-queue, func-intr) and each PCIe target (port
+# bitmap, one requester with trigger, threshold and len_mode), which of the
+# driver's rules selects it, what is counted, the register values the driver
+# writes, and the metric of a pair in one group.
+. "$(dirname "$0")/../lib/tap.sh"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ ! -x "$NETPMU" ]; then
+	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
+	exit 0
+fi
+root=$tmp/sys
+if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
+	fail "fixture sysfs tree built from the spec" "$gen"
+	exit 0
+fi
+
+# explain_block EVENT-STRING: the lines --explain prints for that event (up to the next event).
+explain_block() {
+	awk -v start="$1" '$0 == start { on = 1; print; next } on && /^[^ ]/ { exit } on { print }' "$tmp/out" |
+		tr '\n' '|' | sed 's/|$//'
+}
+
+args=(-e hns3_pmu_sicl_0/bw_ssu_rpu\,global=1/ -e hns3_pmu_sicl_0/dly_tpu\,port=2\,tc=0xf/ -e hns3_pmu_sicl_0/pps_ssu_rpu_packet_num\,port=1\,tc=3/ -e hns3_pmu_sicl_0/bw_tpu_ssu_byte_num\,dev=eth1\,queue=0xffff/ -e hns3_pmu_sicl_0/config=0x1020F\,bdf=0x3500\,queue=3/ -e hns3_pmu_sicl_0/config=0x00301\,bdf=0x3500\,intr=4/ -e hisi_pcie0_core1/rx_mwr_lat\,port=0x101/ -e hisi_pcie0_core1/tx_mrd_flux\,dev=eth2\,thr_len=4\,thr_mode=0\,trig_len=2\,trig_mode=0\,len_mode=2/ -e hisi_pcie0_core1/rx_cpl_flux\,port=0xffff/ -e hns3_pmu_0/pps_intr_msix_nic\,global=1/ )
+"$NETPMU" stat --sysfs-root "$root" --explain "${args[@]}" >"$tmp/out" 2>"$tmp/err"
+check_eq "--explain of 14 counters exits 0" 0 $?
+check_eq "--explain writes nothing on stderr" "" "$(cat "$tmp/err")"
+check_eq "--explain names every counter" 14 "$(grep -c '^[^ ]' "$tmp/out")"
+
+while IFS=$'\t' read -r desc event expected; do
+	check_eq "$desc" "$expected" "$(explain_block "$event")"
+done <<'TABLE'
+global mode, with the pair's metric	hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/	hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/|  event:     bw_ssu_rpu_byte_num (config 0x2: counter 0 of the bandwidth pair bw_ssu_rpu, counts bytes)|  modes:     global port port-tc func func-queue|  mode:      global (rule 1: global=1 and the event supports global)|  counts:    all HNS3 functions of the IO die in global mode|  registers: EVENT_CTRL_LOW 0x00009020, EVENT_CTRL_HIGH 0x00000000|  metric:    bw_ssu_rpu bandwidth = byte_num x hw_clk_freq / time in bytes/s, with hns3_pmu_sicl_0/bw_ssu_rpu_time,global=1/ in the same group
+global mode, counter 1	hns3_pmu_sicl_0/bw_ssu_rpu_time,global=1/	hns3_pmu_sicl_0/bw_ssu_rpu_time,global=1/|  event:     bw_ssu_rpu_time (config 0x10002: counter 1 of the bandwidth pair bw_ssu_rpu, counts cycles)|  modes:     global port port-tc func func-queue|  mode:      global (rule 1: global=1 and the event supports global)|  counts:    all HNS3 functions of the IO die in global mode|  registers: EVENT_CTRL_LOW 0x00009020, EVENT_CTRL_HIGH 0x00000000|  metric:    bw_ssu_rpu bandwidth = byte_num x hw_clk_freq / time in bytes/s, with hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/ in the same group
+port mode: rule 4, one port bit	hns3_pmu_sicl_0/dly_tpu_time,port=2,tc=0xf/	hns3_pmu_sicl_0/dly_tpu_time,port=2,tc=0xf/|  event:     dly_tpu_time (config 0x20f: counter 0 of the latency pair dly_tpu, counts cycles)|  modes:     global port port-tc func func-queue|  mode:      port (rule 4: tc=0xf and the event supports port)|  counts:    all traffic classes of port 2 in port mode|  registers: EVENT_CTRL_LOW 0x010090f2, EVENT_CTRL_HIGH 0x00000004|  metric:    dly_tpu latency = time / packet_num / hw_clk_freq in ns, with hns3_pmu_sicl_0/dly_tpu_packet_num,port=2,tc=0xf/ in the same group
+port mode, counter 1	hns3_pmu_sicl_0/dly_tpu_packet_num,port=2,tc=0xf/	hns3_pmu_sicl_0/dly_tpu_packet_num,port=2,tc=0xf/|  event:     dly_tpu_packet_num (config 0x1020f: counter 1 of the latency pair dly_tpu, counts packets)|  modes:     global port port-tc func func-queue|  mode:      port (rule 4: tc=0xf and the event supports port)|  counts:    all traffic classes of port 2 in port mode|  registers: EVENT_CTRL_LOW 0x010090f2, EVENT_CTRL_HIGH 0x00000004|  metric:    dly_tpu latency = time / packet_num / hw_clk_freq in ns, with hns3_pmu_sicl_0/dly_tpu_time,port=2,tc=0xf/ in the same group
+port-tc mode: rule 5, (port << 3) | tc	hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,port=1,tc=3/	hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,port=1,tc=3/|  event:     pps_ssu_rpu_packet_num (config 0x102: counter 0 of the packet rate pair pps_ssu_rpu, counts packets)|  modes:     global port port-tc func func-queue|  mode:      port-tc (rule 5: tc is not 0xf and the event supports port-tc)|  counts:    tc 3 of port 1 in port-tc mode|  registers: EVENT_CTRL_LOW 0x02009021, EVENT_CTRL_HIGH 0x0000000b
+func mode by dev=: devfn only	hns3_pmu_sicl_0/bw_tpu_ssu_byte_num,dev=eth1,queue=0xffff/	hns3_pmu_sicl_0/bw_tpu_ssu_byte_num,dev=eth1,queue=0xffff/|  event:     bw_tpu_ssu_byte_num (config 0x5: counter 0 of the bandwidth pair bw_tpu_ssu, counts bytes)|  modes:     global port port-tc func func-queue|  mode:      func (rule 2: bdf is set, queue=0xffff and the event supports func)|  counts:    PCI function 0000:35:00.1 (eth1) in func mode|  registers: EVENT_CTRL_LOW 0x03009050, EVENT_CTRL_HIGH 0x00000001
+func-queue mode: rule 3, the QID_PARA value	hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=3/	hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=3/|  event:     dly_tpu_packet_num (config 0x1020f: counter 1 of the latency pair dly_tpu, counts packets)|  modes:     global port port-tc func func-queue|  mode:      func-queue (rule 3: bdf is set, queue is not 0xffff and the event supports func-queue)|  counts:    queue 3 of PCI function 0000:35:00.0 (eth0) in func-queue mode|  registers: EVENT_CTRL_LOW 0x040090f2, EVENT_CTRL_HIGH 0x00000000, EVENT_QID_PARA 0x00030000
+func-intr mode (netpmu.ko's 0x301 pair): rule 6	hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=4/	hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=4/|  event:     pps_intr_msix_func_intr_num (config 0x301: counter 0 of the interrupt rate pair pps_intr_msix_func, counts interrupts)|  modes:     global func-intr|  mode:      func-intr (rule 6: the bdf is a valid function and the event supports func-intr)|  counts:    interrupt 4 of PCI function 0000:35:00.0 (eth0) in func-intr mode|  registers: EVENT_CTRL_LOW 0x05009013, EVENT_CTRL_HIGH 0x00000400
+PCIe latency on a Root Port bitmap, with its undocumented unit	hisi_pcie0_core1/rx_mwr_latency,port=0x101/	hisi_pcie0_core1/rx_mwr_latency,port=0x101/|  event:     rx_mwr_latency (config 0x10: counter 0 of the latency pair rx_mwr_lat, counts delay cycles)|  mode:      port (port is not 0: the driver targets the Root Port bitmap (bdf ignored))|  counts:    traffic below the Root Ports with port bits 0,8 (port=0x101)|  registers: EVENT_CTRL 0x0000101c00000010 (then EVENT_EN)|  metric:    rx_mwr_lat latency = latency / cnt in cycles/TLP, with hisi_pcie0_core1/rx_mwr_cnt,port=0x101/ in the same group; the clock of the delay cycles is not documented: not converted to ns
+PCIe latency counter 1	hisi_pcie0_core1/rx_mwr_cnt,port=0x101/	hisi_pcie0_core1/rx_mwr_cnt,port=0x101/|  event:     rx_mwr_cnt (config 0x10010: counter 1 of the latency pair rx_mwr_lat, counts TLPs)|  mode:      port (port is not 0: the driver targets the Root Port bitmap (bdf ignored))|  counts:    traffic below the Root Ports with port bits 0,8 (port=0x101)|  registers: EVENT_CTRL 0x0000101c00000010 (then EVENT_EN)|  metric:    rx_mwr_lat latency = latency / cnt in cycles/TLP, with hisi_pcie0_core1/rx_mwr_latency,port=0x101/ in the same group; the clock of the delay cycles is not documented: not converted to ns
+PCIe bandwidth of one requester with trigger, threshold and len_mode	hisi_pcie0_core1/tx_mrd_flux,dev=eth2,thr_len=4,thr_mode=0,trig_len=2,trig_mode=0,len_mode=2/	hisi_pcie0_core1/tx_mrd_flux,dev=eth2,thr_len=4,thr_mode=0,trig_len=2,trig_mode=0,len_mode=2/|  event:     tx_mrd_flux (config 0x405: counter 0 of the bandwidth pair tx_mrd_bw, counts bytes)|  mode:      bdf (port is 0: the driver targets one requester (TARGET_EN with the bdf))|  counts:    traffic of requester 0000:36:00.0 (eth2) below Root Port 0000:30:02.0|  condition: TLP bytes counted: headers only; counting starts at the first TLP longer than 2^2 DW; only TLPs of at least 2^4 DW|  registers: EVENT_CTRL 0x0213600944000405 (then EVENT_EN)
+PCIe bandwidth on all Root Ports	hisi_pcie0_core1/rx_cpl_flux,port=0xffff/	hisi_pcie0_core1/rx_cpl_flux,port=0xffff/|  event:     rx_cpl_flux (config 0x2004: counter 0 of the bandwidth pair rx_cpl_bw, counts bytes)|  mode:      port (port is not 0: the driver targets the Root Port bitmap (bdf ignored))|  counts:    traffic below the Root Ports with port bits 0-15 (port=0xffff)|  condition: TLP bytes counted: headers and payload|  registers: EVENT_CTRL 0x000ffffc00002004 (then EVENT_EN)
+no hw_clk_freq: interrupt rate per cycle	hns3_pmu_0/pps_intr_msix_nic_intr_num,global=1/	hns3_pmu_0/pps_intr_msix_nic_intr_num,global=1/|  event:     pps_intr_msix_nic_intr_num (config 0x300: counter 0 of the interrupt rate pair pps_intr_msix_nic, counts interrupts)|  modes:     global|  mode:      global (rule 1: global=1 and the event supports global)|  counts:    all HNS3 functions of the IO die in global mode|  registers: EVENT_CTRL_LOW 0x00009003, EVENT_CTRL_HIGH 0x00000000|  metric:    pps_intr_msix_nic interrupt rate = intr_num / time in interrupts/cycle, with hns3_pmu_0/pps_intr_msix_nic_time,global=1/ in the same group
+no hw_clk_freq: counter 1	hns3_pmu_0/pps_intr_msix_nic_time,global=1/	hns3_pmu_0/pps_intr_msix_nic_time,global=1/|  event:     pps_intr_msix_nic_time (config 0x10300: counter 1 of the interrupt rate pair pps_intr_msix_nic, counts cycles)|  modes:     global|  mode:      global (rule 1: global=1 and the event supports global)|  counts:    all HNS3 functions of the IO die in global mode|  registers: EVENT_CTRL_LOW 0x00009003, EVENT_CTRL_HIGH 0x00000000|  metric:    pps_intr_msix_nic interrupt rate = intr_num / time in interrupts/cycle, with hns3_pmu_0/pps_intr_msix_nic_intr_num,global=1/ in the same group
+TABLE
