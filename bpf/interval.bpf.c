@@ -111,6 +111,16 @@ static long emit_cpu(struct bpf_map *map, __u32 *cpu, struct cpu_softirq *s, str
 	return 0;
 }
 
+static __always_inline bool serves_queue(const struct netpmu_irq_queue *q, __u32 queue)
+{
+	__u32 k;
+
+	if (queue < q->queue || !q->queue_stride)
+		return queue == q->queue;
+	k = (queue - q->queue) / q->queue_stride;
+	return k < q->nr_queues && q->queue + k * q->queue_stride == queue;
+}
+
 /* Does counter I measure the queue, function or vector of this NAPI? */
 static __always_inline bool counter_joins(__u32 i, __u32 irq, struct netpmu_irq_queue *q)
 {
@@ -120,7 +130,7 @@ static __always_inline bool counter_joins(__u32 i, __u32 irq, struct netpmu_irq_
 	case NETPMU_SCOPE_FUNC:
 		return q && b->func_id == q->func_id;
 	case NETPMU_SCOPE_QUEUE:
-		return q && b->func_id == q->func_id && b->queue == q->queue;
+		return q && b->func_id == q->func_id && serves_queue(q, b->queue);
 	case NETPMU_SCOPE_INTR:
 		return irq && b->irq == irq;
 	default:

@@ -82,11 +82,17 @@ enum netpmu_queue_dir {
 	NETPMU_QUEUE_TX = 2,
 };
 
-/* What the loader tells the kernel about an IRQ: the queue it serves. */
+/*
+ * What the loader tells the kernel about an IRQ: the queues it serves,
+ * queue + k * queue_stride for k < nr_queues (an hns3 vector serves queues
+ * r, r + V, r + 2V, ... when a function has V vectors for more queues).
+ */
 struct netpmu_irq_queue {
 	__u32 func_id;
 	__u32 queue;
 	__u32 dir;		/* enum netpmu_queue_dir */
+	__u32 queue_stride;
+	__u32 nr_queues;
 	__u32 reserved;
 };
 

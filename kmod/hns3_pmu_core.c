@@ -419,8 +419,8 @@ static void hns3_pmu_disable(struct pmu *pmu)
 static void hns3_pmu_update_if_running(struct perf_event *event,
 				       struct pmu *pmu, unsigned int idx)
 {
-	if (event->pmu == pmu && event->hw.idx == idx &&
-	    !(event->hw.state & PERF_HES_STOPPED))
+	if (event->pmu == pmu && event->state == PERF_EVENT_STATE_ACTIVE &&
+	    event->hw.idx == idx && !(event->hw.state & PERF_HES_STOPPED))
 		hns3_pmu_read(event);
 }
 

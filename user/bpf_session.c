@@ -167,6 +167,20 @@ static int publish_counter(struct bpf_session *s, unsigned int i,
 	return 0;
 }
 
+/* Whether the last failed perf_event_open found the PMU's counters all taken. */
+static bool last_open_was_busy;
+
+static void unpublish_counter(struct bpf_session *s, unsigned int i)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		__u32 key = i * s->nr_cpus + cpu;
+
+		bpf_map__delete_elem(s->skel->maps.pmu_counters, &key, sizeof(key), 0);
+	}
+}
+
 static int open_counter(struct bpf_session *s, unsigned int i, const struct session_counter *c,
 			char *why, size_t why_len)
 {
@@ -177,6 +191,7 @@ static int open_counter(struct bpf_session *s, unsigned int i, const struct sess
 		leader = s->counter_fds[c->group_with];
 	s->counter_fds[i] = perf_counter_open(&c->spec, leader, reason, sizeof(reason));
 	if (s->counter_fds[i] < 0) {
+		last_open_was_busy = s->counter_fds[i] == -EBUSY || s->counter_fds[i] == -EAGAIN;
 		s->counter_fds[i] = -1;
 		return fail(why, why_len, "cannot open %s: %s", c->name, reason);
 	}
@@ -201,6 +216,20 @@ static int open_counters(struct bpf_session *s, const struct bpf_session_options
 	return 0;
 }
 
+static bool evenly_spaced(const int *queues, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 2; i < n; i++)
+		if (queues[i] - queues[i - 1] != queues[1] - queues[0])
+			return false;
+	return queues[1] > queues[0];
+}
+
+/*
+ * IRQ -> queues, for the join. A vector whose queues are not evenly spaced
+ * (no driver known to netpmu does that) joins with its first queue only.
+ */
 static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
 			  char *why, size_t why_len)
 {
@@ -214,12 +243,17 @@ static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
 			.func_id = v->func_id,
 			.queue = v->queue,
 			.dir = v->dir,
+			.nr_queues = 1,
 		};
 		__u32 irq = v->irq;
 		int err;
 
 		if (v->queue < 0)
 			continue;
+		if (v->nr_queues > 1 && evenly_spaced(v->queues, v->nr_queues)) {
+			q.queue_stride = v->queues[1] - v->queues[0];
+			q.nr_queues = v->nr_queues;
+		}
 		err = bpf_map__update_elem(s->skel->maps.irq_queue, &irq, sizeof(irq), &q,
 					   sizeof(q), BPF_ANY);
 		if (err)
@@ -369,6 +403,28 @@ void bpf_session_drain(struct bpf_session *s)
 	ring_buffer__consume(s->rb);
 }
 
+/*
+ * The kernel frees an event dropped from a perf event array after an RCU
+ * grace period, so its hardware counter may still be taken for a few
+ * milliseconds: retry a busy PMU for up to REOPEN_TRIES * REOPEN_WAIT_US.
+ */
+#define REOPEN_TRIES 100
+#define REOPEN_WAIT_US 2000
+
+static int reopen_counter(struct bpf_session *s, unsigned int i, const struct session_counter *c,
+			  char *why, size_t why_len)
+{
+	int tries;
+
+	for (tries = 1;; tries++) {
+		if (!open_counter(s, i, c, why, why_len))
+			return 0;
+		if (s->counter_fds[i] >= 0 || tries == REOPEN_TRIES || !last_open_was_busy)
+			return -1;
+		usleep(REOPEN_WAIT_US);
+	}
+}
+
 int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigned int n,
 			      const struct session_counter *counters, char *why, size_t why_len)
 {
@@ -376,13 +432,18 @@ int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigne
 
 	if (first + n > s->nr_counters)
 		return fail(why, why_len, "counters %u..%u are not open", first, first + n - 1);
-	/* Members first: closing a leader would leave them running alone. */
+	/*
+	 * The map's entries hold the events too: remove them so that closing
+	 * our fds frees the hardware counters. Members first: closing a leader
+	 * would leave them running alone.
+	 */
 	for (i = first + n; i-- > first;) {
+		unpublish_counter(s, i);
 		close(s->counter_fds[i]);
 		s->counter_fds[i] = -1;
 	}
 	for (i = 0; i < n; i++)
-		if (open_counter(s, first + i, &counters[i], why, why_len))
+		if (reopen_counter(s, first + i, &counters[i], why, why_len))
 			return -1;
 	return 0;
 }

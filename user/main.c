@@ -19,7 +19,8 @@ struct command {
 static const struct command commands[] = {
 	{ "list", cmd_list, "list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" },
 	{ "stat", cmd_stat, "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
-	{ "trace", cmd_trace, "stream one record per NAPI poll with the PMU counters read at that moment (BPF)" },
+	{ "top", cmd_top, "live per-queue table: IRQs, NAPI polls, softirq time beside the NIC's own counters (BPF)" },
+	{ "trace", cmd_trace, "stream per-queue interval records joined in the kernel, or one per NAPI poll (BPF)" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

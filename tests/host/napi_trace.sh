@@ -43,3 +43,52 @@ PY
 )
 check_eq "NAPI polls of vb processed exactly the $count packets sent" "$count" "$polled"
 check_cmd "trace reports ring buffer drops (none)" grep -q ' 0 dropped' "$tmp/trace.err"
+
+# Interval records joined in the kernel: the same flood, summed per queue.
+"$NETPMU" trace --json -I 200 -d 5 >"$tmp/interval.json" 2>"$tmp/interval.err" &
+trace_pid=$!
+for _ in $(seq 50); do grep -q tracing "$tmp/interval.err" 2>/dev/null && break; sleep 0.1; done
+ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9001 --count $count --timeout 4 \
+	--ready "$tmp/ready2" >/dev/null &
+recv_pid=$!
+for _ in $(seq 50); do [ -e "$tmp/ready2" ] && break; sleep 0.1; done
+ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9001 --count $count --size $size >/dev/null
+wait $recv_pid
+wait $trace_pid
+summed=$(python3 -c '
+import json, sys
+print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] == "queue" and r.get("dev") == "vb"))
+' "$tmp/interval.json")
+check_eq "interval records: vb's NAPI packets summed over the run = the $count sent" "$count" "$summed"
+
+# netpmu top without any NIC PMU: software columns only, and it says so.
+"$NETPMU" top -I 300 --count 3 >"$tmp/top.txt" 2>&1 &
+top_pid=$!
+sleep 0.5
+ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9002 --count 50 --size 10 >/dev/null
+wait $top_pid
+check_cmd "netpmu top runs without a NIC PMU and says software columns only" \
+	grep -q 'no HNS3 PMU: software columns only' "$tmp/top.txt"
+check_cmd "netpmu top shows vb's NAPI" grep -qE '^vb ' "$tmp/top.txt"
+
+# bpftrace-style questions, no compiler: --where, --by, --hist over the same flood.
+"$NETPMU" trace --per-poll --where dev=vb --by dev -d 4 >"$tmp/by.txt" 2>"$tmp/by.err" &
+by_pid=$!
+"$NETPMU" trace --per-poll --where dev=vb --hist work -d 4 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
+hist_pid=$!
+for _ in $(seq 50); do grep -q tracing "$tmp/by.err" && grep -q tracing "$tmp/hist.err" && break; sleep 0.1; done
+ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9003 --count $count --timeout 3 \
+	--ready "$tmp/ready3" >/dev/null &
+recv_pid=$!
+for _ in $(seq 50); do [ -e "$tmp/ready3" ] && break; sleep 0.1; done
+ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9003 --count $count --size $size >/dev/null
+wait $recv_pid $by_pid $hist_pid
+check_cmd "--where dev=vb --by dev sums the flood's packets (work=$count)" \
+	grep -qE "^dev=vb records=[0-9]+ work=$count( |$)" "$tmp/by.txt"
+check_eq "--hist work prints a bpftrace-style histogram" "@work:" "$(head -n 1 "$tmp/hist.txt")"
+in_hist=$(awk -F'|' 'NR > 1 && /\|/ { split($1, f, " "); n += f[length(f)] } END { print n + 0 }' "$tmp/hist.txt")
+hist_polls=$(sed -n 's/^netpmu trace: \([0-9]*\) records.*/\1/p' "$tmp/hist.err")
+check_eq "the histogram counts every poll it was given" "$hist_polls" "$in_hist"
+out=$("$NETPMU" trace --by colour 2>&1)
+check_eq "an unknown --by key is refused (status 2) naming the valid keys" \
+	"2 netpmu trace: --by: 'colour' is not a key (valid: queue, cpu, irq, dev)" "$? $out"

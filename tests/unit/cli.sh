@@ -27,6 +27,7 @@ check_eq "--help lists 'list' with one line" \
 	"  list     list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" \
 	"$(grep '^  list ' <<<"$out")"
 check_eq "--help lists 'trace' with one line" 1 "$(grep -c '^  trace  ' <<<"$out")"
+check_eq "--help lists 'stat' with one line" 1 "$(grep -c '^  stat  ' <<<"$out")"
 check_eq "--help writes nothing on stderr" "" "$err"
 help_text=$out
 
@@ -44,13 +45,13 @@ fi
 run frobnicate
 check_eq "unknown command exits 2" 2 "$rc"
 check_eq "unknown command: one line on stderr naming the valid commands" \
-	"netpmu: unknown command 'frobnicate' (valid: list, trace)" "$(flat "$err")"
+	"netpmu: unknown command 'frobnicate' (valid: list, stat, trace)" "$(flat "$err")"
 check_eq "unknown command prints nothing on stdout" "" "$out"
 
 run --frobnicate
 check_eq "unknown option exits 2" 2 "$rc"
 check_eq "unknown option: one line on stderr" \
-	"netpmu: unknown option '--frobnicate' (valid: --help, --version, or a command: list, trace)" \
+	"netpmu: unknown option '--frobnicate' (valid: --help, --version, or a command: list, stat, trace)" \
 	"$(flat "$err")"
 
 run
@@ -60,14 +61,14 @@ check_eq "no command prints nothing on stdout" "" "$out"
 
 run list --help
 check_eq "list --help exits 0" 0 "$rc"
-check_eq "list --help prints the list usage" "usage: netpmu list [PATTERN] [--json] [--sysfs-root DIR]" \
+check_eq "list --help prints the list usage" "usage: netpmu list [PATTERN] [--events] [--json] [--sysfs-root DIR]" \
 	"$(head -n 1 <<<"$out")"
 check_eq "list --help documents the JSON Lines output" 1 "$(grep -c 'JSON Lines: one JSON object per PMU and line' <<<"$out")"
 
 run list --frobnicate
 check_eq "list with an unknown option exits 2" 2 "$rc"
 check_eq "list with an unknown option: one line on stderr" \
-	"netpmu list: unknown option '--frobnicate' (valid: --json, --sysfs-root DIR, --help)" "$(flat "$err")"
+	"netpmu list: unknown option '--frobnicate' (valid: --events, --json, --sysfs-root DIR, --help)" "$(flat "$err")"
 
 run list --sysfs-root
 check_eq "list --sysfs-root without a value exits 2" 2 "$rc"

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * HiSilicon PCIe PMU (one per PCIe Core of a Hip09): register map, ABI
+ * constants and the interface between the PMU core, its sysfs attributes and
+ * its backends (hw, sim). Facts from ../shared/spec/PMU-ABI.md section 2.
+ */
+#ifndef NETPMU_HISI_PCIE_PMU_H
+#define NETPMU_HISI_PCIE_PMU_H
+
+#include <linux/bits.h>
+#include <linux/cpuhotplug.h>
+#include <linux/interrupt.h>
+#include <linux/list.h>
+#include <linux/perf_event.h>
+#include <linux/sysfs.h>
+#include <linux/types.h>
+
+#include "netpmu_regs.h"
+
+#define HISI_PCIE_PMU_NAME_FMT		"hisi_pcie%u_core%u"
+#define HISI_PCIE_PMU_NAME_LEN		40
+#define HISI_PCIE_MAX_COUNTERS		8
+
+/* Global registers */
+#define HISI_PCIE_GLOBAL_CTRL		0x000
+#define HISI_PCIE_GLOBAL_EN		0x01
+#define HISI_PCIE_REG_BDF		0xfe0
+#define HISI_PCIE_REG_VERSION		0xfe4
+#define HISI_PCIE_REG_INFO		0xfe8
+
+/* Per-counter registers: base + 8 * idx */
+#define HISI_PCIE_REG_STEP		8
+#define HISI_PCIE_EVENT_CTRL		0x010
+#define HISI_PCIE_CNT			0x090
+#define HISI_PCIE_EXT_CNT		0x110
+#define HISI_PCIE_INT_STAT		0x150
+#define HISI_PCIE_INT_MASK		0x154
+#define HISI_PCIE_REG_END		(HISI_PCIE_INT_STAT + \
+					 HISI_PCIE_MAX_COUNTERS * HISI_PCIE_REG_STEP)
+
+static inline u32 hisi_pcie_reg(u32 base, unsigned int idx)
+{
+	return base + HISI_PCIE_REG_STEP * idx;
+}
+
+/* EVENT_CTRL (64-bit) */
+#define HISI_PCIE_EVENT_M		GENMASK_ULL(15, 0)
+#define HISI_PCIE_EVENT_EN		BIT_ULL(20)
+#define HISI_PCIE_RESET_CNT		BIT_ULL(22)
+#define HISI_PCIE_THR_EN		BIT_ULL(26)
+#define HISI_PCIE_THR_MODE_M		GENMASK_ULL(27, 27)
+#define HISI_PCIE_THR_M			GENMASK_ULL(31, 28)
+#define HISI_PCIE_TARGET_EN		BIT_ULL(32)
+#define HISI_PCIE_LEN_M			GENMASK_ULL(35, 34)
+#define HISI_PCIE_INIT_SET		BIT_ULL(34)
+#define HISI_PCIE_TARGET_M		GENMASK_ULL(52, 36)
+#define HISI_PCIE_TRIG_EN		BIT_ULL(52)
+#define HISI_PCIE_TRIG_MODE_M		GENMASK_ULL(53, 53)
+#define HISI_PCIE_TRIG_M		GENMASK_ULL(59, 56)
+
+#define HISI_PCIE_LEN_M_DEFAULT		3ULL
+#define HISI_PCIE_THR_MAX_VAL		10
+#define HISI_PCIE_TRIG_MAX_VAL		10
+#define HISI_PCIE_INIT_VAL		BIT_ULL(63)
+
+/* perf_event_attr fields (format/) */
+#define HISI_PCIE_CFG_EVENT		GENMASK_ULL(16, 0)
+#define HISI_PCIE_CFG_REAL_EVENT	GENMASK_ULL(15, 0)
+#define HISI_PCIE_CFG_EXT_COUNTER	BIT_ULL(16)
+#define HISI_PCIE_CFG1_THR_LEN		GENMASK_ULL(3, 0)
+#define HISI_PCIE_CFG1_THR_MODE		GENMASK_ULL(4, 4)
+#define HISI_PCIE_CFG1_TRIG_LEN		GENMASK_ULL(8, 5)
+#define HISI_PCIE_CFG1_TRIG_MODE	GENMASK_ULL(9, 9)
+#define HISI_PCIE_CFG1_LEN_MODE		GENMASK_ULL(11, 10)
+#define HISI_PCIE_CFG2_PORT		GENMASK_ULL(15, 0)
+#define HISI_PCIE_CFG2_BDF		GENMASK_ULL(31, 16)
+
+/*
+ * One PMU instance. A backend fills in the fields above the line, then calls
+ * hisi_pcie_pmu_init() and hisi_pcie_pmu_register().
+ */
+struct hisi_pcie_pmu {
+	struct netpmu_regs *regs;
+	struct device *dev;		/* parent device, may be NULL */
+	int pci_domain;			/* where bdf filters are looked up */
+	int numa_node;			/* NUMA_NO_NODE if unknown */
+	int preferred_cpu;		/* model only: first counting CPU, or -1 */
+	void (*set_irq_cpu)(struct hisi_pcie_pmu *pcie_pmu, unsigned int cpu);
+	/* ---- owned by the core ---- */
+	struct pmu pmu;
+	struct perf_event *hw_events[HISI_PCIE_MAX_COUNTERS];
+	struct hlist_node node;
+	char name[HISI_PCIE_PMU_NAME_LEN];
+	u32 sicl_id;
+	u32 core_id;
+	u32 identifier;
+	u16 bdf_min;
+	u16 bdf_max;
+	int on_cpu;
+	bool registered;
+	raw_spinlock_t read_lock;	/* reads may come from any CPU (scope) */
+};
+
+#define to_hisi_pcie_pmu(p) container_of(p, struct hisi_pcie_pmu, pmu)
+
+/* Dynamic multi-instance hotplug state, set up in main.c. */
+extern enum cpuhp_state hisi_pcie_pmu_cpuhp_state;
+
+/* core */
+int hisi_pcie_pmu_init(struct hisi_pcie_pmu *pcie_pmu);
+int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu);
+void hisi_pcie_pmu_unregister(struct hisi_pcie_pmu *pcie_pmu);
+irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data);
+int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node);
+int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node);
+
+/* sysfs */
+extern const struct attribute_group *hisi_pcie_pmu_attr_groups[];
+
+/* hw backend (PCI driver) */
+int hisi_pcie_pmu_hw_init(void);
+void hisi_pcie_pmu_hw_exit(void);
+unsigned int hisi_pcie_pmu_hw_count(void);
+
+/* sim backend (device model) */
+int hisi_pcie_sim_init(void);
+void hisi_pcie_sim_exit(void);
+
+#endif /* NETPMU_HISI_PCIE_PMU_H */

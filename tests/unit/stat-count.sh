@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu stat counting for real on this machine: a fixture HNS3 PMU whose type
+# is the kernel's software PMU (type 1), so that its events open here (config 0
+# is cpu-clock, 9 is dummy). Checks perf's output forms (human, -x CSV columns,
+# -j JSON keys), -I intervals with --count, -o, -- COMMAND and its exit status,
+# Ctrl-C, a command that does not exist, and the no-permission error.
+. "$(dirname "$0")/../lib/tap.sh"
+
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+if [ ! -x "$NETPMU" ]; then
+	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
+	exit 0
+fi
+root=$tmp/sys
+if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$root" 2>&1); then
+	fail "fixture sysfs tree built from the spec" "$gen"
+	exit 0
+fi
+pmu=$root/devices/hns3_pmu_sicl_9
+mkdir -p "$pmu/events" "$pmu/filtermode" "$pmu/format"
+echo 1 >"$pmu/type"
+echo 0 >"$pmu/cpumask"
+echo config:0-7 >"$pmu/format/subevent"
+echo config:8-15 >"$pmu/format/event_type"
+echo config:16 >"$pmu/format/ext_counter_used"
+echo config1:52 >"$pmu/format/global"
+for ev in clock_byte_num:0x0 dummy_byte_num:0x9; do
+	echo "config=${ev#*:}" >"$pmu/events/${ev%%:*}"
+	echo "filter mode supported: global " >"$pmu/filtermode/${ev%%:*}"
+done
+ln -s ../../../devices/hns3_pmu_sicl_9 "$root/bus/event_source/devices/hns3_pmu_sicl_9"
+clock=hns3_pmu_sicl_9/clock_byte_num,global=1/
+dummy=hns3_pmu_sicl_9/dummy_byte_num,global=1/
+
+stat() { "$NETPMU" stat --sysfs-root "$root" "$@"; }
+if ! stat -e "$dummy" -- true 2>"$tmp/err"; then
+	if grep -q "no permission" "$tmp/err"; then
+		skip "netpmu stat counts on this machine" "system-wide counting needs root or CAP_PERFMON here: $(cat "$tmp/err")"
+		exit 0
+	fi
+	fail "netpmu stat counts a software-backed fixture event" "$(cat "$tmp/err")"
+	exit 0
+fi
+
+# CSV: perf's 7 columns; cpu-clock on CPU 0 counts the nanoseconds it was enabled.
+stat -x, -e "$clock" -e "$dummy" -- sleep 0.3 2>"$tmp/csv"
+check_eq "-x, -- COMMAND exits with COMMAND's status (0)" 0 $?
+check_eq "-x,: one line per counter, nothing else" 2 "$(wc -l <"$tmp/csv")"
+check_eq "-x,: 7 columns: value,unit,event,runtime,pcnt-running,metric-value,metric-unit" "7 7" \
+	"$(awk -F, '{ printf "%s%d", NR > 1 ? " " : "", NF }' "$tmp/csv")"
+check_eq "-x,: the dummy event counts 0, ran all the time, has no metric" \
+	"0,,$dummy,100.00,," "$(sed -n 2p "$tmp/csv" | awk -F, '{ print $1 "," $2 "," $3 "," $5 "," $6 "," $7 }')"
+value=$(sed -n 1p "$tmp/csv" | cut -d, -f1)
+runtime=$(sed -n 1p "$tmp/csv" | cut -d, -f4)
+if [ "$value" -ge 290000000 ] && [ "$value" -le 2000000000 ] && [ "$value" = "$runtime" ]; then
+	pass "-x,: cpu-clock counted the 0.3 s of sleep 0.3 in ns ($value), runtime equal"
+else
+	fail "-x,: cpu-clock counted the 0.3 s of sleep 0.3 in ns, runtime equal" "value $value, runtime $runtime"
+fi
+stat -x';' -e "$dummy" -- true 2>"$tmp/csv"
+check_eq "-x';': any separator" "0;;$dummy" "$(cut -d';' -f1-3 "$tmp/csv")"
+
+# Exit status, signals, errors of COMMAND.
+stat -e "$dummy" -- sh -c 'exit 3' 2>/dev/null
+check_eq "-- COMMAND: netpmu exits with the command's status (3)" 3 $?
+stat -e "$dummy" sh -c 'kill -TERM $$' 2>/dev/null
+check_eq "COMMAND without --, killed by SIGTERM: status 128+15" 143 $?
+stat -e "$dummy" -- /nonexistent/command 2>"$tmp/err"
+check_eq "a command that does not exist: status 1" 1 $?
+check_eq "a command that does not exist: one line" \
+	"netpmu stat: cannot run '/nonexistent/command': No such file or directory" "$(cat "$tmp/err")"
+
+# Human form, as perf: the header names the command or 'system wide'.
+stat -e "$dummy" -- true 2>"$tmp/std"
+check_eq "human form: perf's header, the counter line, the elapsed time" \
+	"| Performance counter stats for 'true':||                 0      $dummy||SECONDS seconds time elapsed|" \
+	"$(sed -E 's/^ +[0-9]+\.[0-9]{9} seconds/SECONDS seconds/' "$tmp/std" | sed 's/ *$//' | paste -sd'|')"
+stat -a -e "$dummy" -- true 2>"$tmp/std"
+check_eq "human form with -a: 'system wide'" " Performance counter stats for 'system wide':" "$(sed -n 2p "$tmp/std")"
+
+# Intervals: exactly N, at multiples of -I.
+stat -I 100 --count 3 -x, -e "$dummy" 2>"$tmp/iv"
+check_eq "-I 100 --count 3 -x,: three lines at 0.1, 0.2, 0.3 s, each with the interval first" \
+	"     0.100000000,0,,$dummy|     0.200000000,0,,$dummy|     0.300000000,0,,$dummy" \
+	"$(cut -d, -f1-4 "$tmp/iv" | paste -sd'|')"
+stat -I 100 --interval-count 2 -e "$dummy" 2>"$tmp/iv"
+check_eq "-I human form: perf's interval header, then time and count" \
+	"#           time             counts unit events|     0.100000000                  0      $dummy|     0.200000000                  0      $dummy" \
+	"$(sed 's/ *$//' "$tmp/iv" | paste -sd'|')"
+stat -I 100 -x, -e "$dummy" -- sleep 0.25 2>"$tmp/iv"
+check_eq "-I with a command: intervals until it ends, the last one shorter" "3 0.100000000 0.200000000 0.25" \
+	"$(wc -l <"$tmp/iv") $(cut -d, -f1 "$tmp/iv" | sed -n '1p;2p' | tr -d ' ' | paste -sd' ') $(sed -n 3p "$tmp/iv" | cut -d, -f1 | tr -d ' ' | cut -c1-4)"
+
+# JSON lines with perf's keys.
+stat -j -I 100 --count 2 -e "$clock" -e "$dummy" 2>"$tmp/json"
+check_eq "-j -I: 4 JSON lines with perf stat's keys" \
+	"interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running" \
+	"$(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    print(" ".join(json.loads(line)))' "$tmp/json" | paste -sd'|')"
+check_eq "-j: the dummy line" \
+	"{\"interval\":0.200000000,\"counter-value\":\"0.000000\",\"unit\":\"\",\"event\":\"$dummy\",\"event-runtime\":RUNTIME,\"pcnt-running\":100.00}" \
+	"$(sed -n 4p "$tmp/json" | sed -E 's/"event-runtime":[0-9]+/"event-runtime":RUNTIME/')"
+
+# -o FILE: the counts go there, stderr stays empty.
+stat -o "$tmp/counts" -x, -e "$dummy" -- true 2>"$tmp/err"
+check_eq "-o FILE: the counts in FILE, nothing on stderr" "0,,$dummy|" "$(cut -d, -f1-3 "$tmp/counts")|$(cat "$tmp/err")"
+
+# Ctrl-C ends counting without a command; the totals are printed, status 0.
+stat -x, -e "$dummy" 2>"$tmp/int" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+check_eq "SIGINT without a command: totals printed, status 0" "0 0,,$dummy" "$? $(cut -d, -f1-3 "$tmp/int")"
+stat -x, -e "$dummy" -- sleep 30 2>"$tmp/int" &
+pid=$!
+sleep 0.5
+started=$(date +%s)
+kill -INT $pid
+wait $pid
+check_eq "SIGINT to netpmu alone with a command: the command is ended, totals printed, status 0" \
+	"0 0,,$dummy fast" "$? $(cut -d, -f1-3 "$tmp/int") $([ $(($(date +%s) - started)) -lt 5 ] && echo fast)"
+
+# No permission: as an unprivileged user, where perf_event_paranoid asks for CAP_PERFMON.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+if [ "$(id -u)" != 0 ] || [ "$paranoid" -lt 1 ] || ! command -v setpriv >/dev/null; then
+	skip "no-permission error names CAP_PERFMON and perf_event_paranoid" "needs root to drop to nobody and perf_event_paranoid >= 1"
+else
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$NETPMU" stat --sysfs-root "$root" -e "$dummy" -- true 2>"$tmp/err"
+	check_eq "no permission: status 1, one line naming CAP_PERFMON and perf_event_paranoid" \
+		"1 netpmu stat: cannot open $dummy: no permission to count system-wide: run as root or with CAP_PERFMON, or set kernel.perf_event_paranoid to 0 or less (it is $paranoid)" \
+		"$? $(cat "$tmp/err")"
+fi

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "top_counters.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "counter_binding.h"
+#include "pmu_attr_parse.h"
+#include "pmu_discovery.h"
+#include "queue_map.h"
+
+/* The func-queue events of each role (PMU-ABI 1.5: all support func-queue). */
+static const char *const role_events[TOP_NR_ROLES] = {
+	[TOP_RX_BYTES] = "bw_ssu_rpu_byte_num",
+	[TOP_TX_BYTES] = "bw_tpu_ssu_byte_num",
+	[TOP_RX_PACKETS] = "pps_ssu_rpu_packet_num",
+	[TOP_TX_PACKETS] = "pps_tpu_ssu_packet_num",
+	[TOP_RX_LATENCY_CYCLES] = "dly_rpu_time",
+	[TOP_RX_LATENCY_PACKETS] = "dly_rpu_packet_num",
+};
+
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, why_len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* "0000:02:00.1" -> 0x201 (bus, device, function; the domain is not filtered on). */
+static int bdf_number(const char *pci_bdf)
+{
+	unsigned int bdf;
+	const char *reason;
+
+	return parse_pci_bdf(pci_bdf, &bdf, NULL, &reason) ? -1 : (int)bdf;
+}
+
+static bool has_target(const struct top_counters *tc, unsigned int func_id, int queue)
+{
+	size_t i;
+
+	for (i = 0; i < tc->nr_targets; i++)
+		if (tc->targets[i].func_id == func_id && tc->targets[i].queue == queue)
+			return true;
+	return false;
+}
+
+static int add_target(struct top_counters *tc, const struct queue_vector *v, int queue)
+{
+	struct top_target *grown;
+
+	if (has_target(tc, v->func_id, queue))
+		return 0;
+	grown = realloc(tc->targets, (tc->nr_targets + 1) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	tc->targets = grown;
+	grown[tc->nr_targets].func_id = v->func_id;
+	grown[tc->nr_targets].queue = queue;
+	snprintf(grown[tc->nr_targets].pci_bdf, sizeof(grown->pci_bdf), "%s", v->pci_bdf);
+	tc->nr_targets++;
+	return 0;
+}
+
+/* Every queue of the functions in [bdf_min, bdf_max] (and of DEV, if given). */
+static int collect_targets(struct top_counters *tc, const struct pmu *pmu,
+			   const struct queue_map *queues, unsigned int dev_func)
+{
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i < queues->nr_vectors; i++) {
+		const struct queue_vector *v = &queues->vectors[i];
+		int bdf = bdf_number(v->pci_bdf);
+
+		if (!v->func_id || v->queue < 0 || bdf < pmu->bdf_min || bdf > pmu->bdf_max)
+			continue;
+		if (dev_func && v->func_id != dev_func)
+			continue;
+		for (k = 0; k < v->nr_queues; k++)
+			if (add_target(tc, v, v->queues[k]))
+				return -1;
+	}
+	return 0;
+}
+
+static void release_events(struct top_counters *tc)
+{
+	unsigned int r;
+
+	for (r = 0; r < TOP_NR_ROLES; r++)
+		if (tc->events[r].text)
+			parsed_event_release(&tc->events[r]);
+	memset(tc->events, 0, sizeof(tc->events));
+}
+
+/* Builds the counters of target T, each role its own group but the latency pair. */
+static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_root,
+			  const struct queue_map *queues, char *why, size_t why_len)
+{
+	const struct top_target *target = &tc->targets[t];
+	unsigned int r;
+
+	release_events(tc);
+	tc->generation++;
+	for (r = 0; r < TOP_NR_ROLES; r++) {
+		struct session_counter *c = &tc->counters[r];
+		char text[160];
+
+		snprintf(text, sizeof(text), "%s/%s,bdf=0x%x,queue=%d/", tc->pmu, role_events[r],
+			 bdf_number(target->pci_bdf), target->queue);
+		if (event_parse(text, sysfs_root, &tc->events[r], why, why_len) ||
+		    counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding,
+					   why, why_len))
+			return -1;
+		c->name = tc->events[r].text;
+		c->spec = tc->events[r].spec;
+		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES : -1;
+		c->binding.generation = tc->generation;
+	}
+	tc->current = t;
+	return 0;
+}
+
+static unsigned int dev_function(const struct queue_map *queues, const char *dev)
+{
+	return dev ? queue_map_func_id(queues, dev) : 0;
+}
+
+int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
+		      const char *dev, char *why, size_t why_len)
+{
+	const struct pmu *pmu = NULL;
+	unsigned int dev_func = dev_function(queues, dev);
+	struct pmu_set set;
+	size_t i;
+	int ret = 0;
+
+	memset(tc, 0, sizeof(*tc));
+	if (dev && !dev_func)
+		return fail(why, why_len, "--dev %s: no such network device or PCI function with "
+			    "queue interrupts (give an interface of this namespace or a PCI address "
+			    "like 0000:02:00.1)", dev);
+	if (pmu_discover(sysfs_root, &set, why, why_len))
+		return -1;
+	for (i = 0; i < set.nr_pmus && !pmu; i++)
+		if (set.pmus[i].name_info.kind == PMU_KIND_HNS3 && set.pmus[i].bdf_min >= 0)
+			pmu = &set.pmus[i];
+	if (!pmu) {
+		fail(why, why_len, "no HNS3 PMU: software columns only (load netpmu.ko, or bind "
+		     "the hns3_pmu driver on Hip09)");
+		goto out;
+	}
+	snprintf(tc->pmu, sizeof(tc->pmu), "%s", pmu->name);
+	tc->hw_clk_freq = pmu->has_hw_clk_freq ? pmu->hw_clk_freq : 0;
+	if (collect_targets(tc, pmu, queues, dev_func)) {
+		ret = fail(why, why_len, "out of memory");
+		goto out;
+	}
+	if (!tc->nr_targets) {
+		fail(why, why_len, "%s covers no queue of %s (its functions: %s to %s): software "
+		     "columns only", pmu->name, dev ? dev : "the NICs found",
+		     pmu->bdf_min_spec ? pmu->bdf_min_spec : "?", pmu->bdf_max_spec ? pmu->bdf_max_spec : "?");
+		tc->pmu[0] = '\0';
+		goto out;
+	}
+	if (build_counters(tc, 0, sysfs_root, queues, why, why_len)) {
+		ret = -1;
+		goto out;
+	}
+	tc->nr_counters = TOP_NR_ROLES;
+out:
+	pmu_set_release(&set);
+	return ret;
+}
+
+int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len)
+{
+	unsigned int r;
+
+	if (tc->nr_targets < 2 || !tc->nr_counters)
+		return 0;
+	if (build_counters(tc, (tc->current + 1) % tc->nr_targets, sysfs_root, queues, why, why_len))
+		return -1;
+	for (r = 0; r < TOP_NR_ROLES; r++) {
+		unsigned int n = r == TOP_RX_LATENCY_CYCLES ? 2 : 1;
+
+		if (bpf_session_replace_group(session, r, n, &tc->counters[r], why, why_len))
+			return -1;
+		r += n - 1;
+	}
+	return 0;
+}
+
+void top_counters_release(struct top_counters *tc)
+{
+	release_events(tc);
+	free(tc->targets);
+	tc->targets = NULL;
+	tc->nr_targets = 0;
+}

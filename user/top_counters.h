@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hardware counters netpmu top opens: for one (function, queue) at a
+ * time, HNS3 func-queue RX/TX bytes and packets and the RX latency pair,
+ * rotated over every queue of the functions the PMU covers, because a PMU has
+ * 8 counters and a NIC many queues.
+ */
+#ifndef NETPMU_TOP_COUNTERS_H
+#define NETPMU_TOP_COUNTERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_session.h"
+#include "event_parse.h"
+
+struct queue_map;
+
+enum top_role {
+	TOP_RX_BYTES,
+	TOP_TX_BYTES,
+	TOP_RX_PACKETS,
+	TOP_TX_PACKETS,
+	TOP_RX_LATENCY_CYCLES,	/* group leader of the latency pair */
+	TOP_RX_LATENCY_PACKETS,
+	TOP_NR_ROLES,
+};
+
+/* One queue of one PCI function. */
+struct top_target {
+	unsigned int func_id;
+	char pci_bdf[16];
+	int queue;
+};
+
+struct top_counters {
+	char pmu[64];			/* "" when no HNS3 PMU covers the NICs */
+	uint64_t hw_clk_freq;		/* Hz of the latency cycles */
+	struct top_target *targets;
+	size_t nr_targets;
+	size_t current;			/* the target the counters measure now */
+	unsigned int generation;
+	struct parsed_event events[TOP_NR_ROLES];
+	struct session_counter counters[TOP_NR_ROLES];
+	unsigned int nr_counters;	/* TOP_NR_ROLES, or 0 without a PMU */
+};
+
+/*
+ * Picks the HNS3 PMU and the targets: every queue of every function in
+ * QUEUES within the PMU's BDF range, or only those of DEV (an interface name
+ * or a PCI address) if DEV is not NULL. Without a PMU, nr_counters is 0 and
+ * WHY says why (not an error). Returns -1 with WHY on a real error.
+ */
+int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
+		      const char *dev, char *why, size_t why_len);
+
+/* Moves the counters to the next target (no-op with one target). */
+int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len);
+
+void top_counters_release(struct top_counters *tc);
+
+#endif
