@@ -51,7 +51,7 @@ USER_OBJS := $(patsubst user/%.c,$(OUTPUT)/user/%.o,$(USER_SRCS))
 
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
 
-.PHONY: all deps deps-check netpmu bpf kmod check demo clean FORCE
+.PHONY: all deps deps-check netpmu bpf kmod check demo bench clean FORCE
 .DEFAULT_GOAL := all
 
 all: deps-check netpmu bpf kmod
@@ -100,7 +100,12 @@ $(OUTPUT)/kmod/netpmu.ko: $(KMOD_SRCS) | $(OUTPUT)/kmod
 	$(Q)$(MAKE) -C $(KDIR) M=$(OUTPUT)/kmod $(if $(filter 1,$(V)),V=1) modules \
 		$(if $(filter 1,$(V)),,>$(OUTPUT)/kmod/build.log 2>&1 || { cat $(OUTPUT)/kmod/build.log >&2; exit 1; })
 
-$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod:
+# The bench's flood sender and receiver (tests/bench/*.c).
+$(OUTPUT)/bench/%: tests/bench/%.c | $(OUTPUT)/bench
+	$(msg) CC $@
+	$(Q)$(CC) $(CFLAGS) $< -o $@
+
+$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod $(OUTPUT)/bench:
 	$(Q)mkdir -p $@
 
 check: all
@@ -108,6 +113,9 @@ check: all
 
 demo: all
 	$(Q)tests/vm/run -- tests/demo
+
+bench: all
+	$(Q)tests/bench/run
 
 clean:
 	$(Q)rm -rf $(OUTPUT)

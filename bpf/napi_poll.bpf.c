@@ -76,14 +76,15 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 
 	if (!act)
 		return 0;
-	__sync_fetch_and_add(&act->polls, 1);
-	__sync_fetch_and_add(&act->packets, work);
+	act->polls++;
+	act->packets += work;
 	if (work >= budget)
-		__sync_fetch_and_add(&act->budget_exhausted, 1);
+		act->budget_exhausted++;
 	act->last_cpu = cpu;
 	/* Since 6.10 the driver may tell the kernel its IRQ; learnt links win. */
 	if (!act->irq && bpf_core_field_exists(napi->irq)) {
-		int irq = BPF_CORE_READ(napi, irq);
+		/* A BTF-typed argument: a direct (CO-RE relocated) load, no helper call. */
+		int irq = napi->irq;
 
 		if (irq > 0)
 			act->irq = irq;

@@ -165,16 +165,16 @@ static __always_inline long read_counter(__u32 i, __u32 cpu, struct bpf_perf_eve
 	return bpf_perf_event_read_value(&pmu_counters, (__u64)i * nr_cpus + cpu, v, sizeof(*v));
 }
 
-/* The activity entry of NAPI, created on first sight; NULL if the table is full. */
-static __always_inline struct napi_activity *napi_activity_get(struct napi_struct *napi)
+/*
+ * First sight of NAPI: its identity, read once. Out of line, so that the hot
+ * path (an existing entry) neither zeroes nor reads anything it does not use.
+ */
+static __noinline struct napi_activity *napi_activity_create(struct napi_struct *napi)
 {
 	__u64 key = (__u64)napi;
-	struct napi_activity *act, fresh = {};
+	struct napi_activity fresh = {};
 	struct net_device *dev;
 
-	act = bpf_map_lookup_elem(&napi_activity, &key);
-	if (act)
-		return act;
 	fresh.napi_id = BPF_CORE_READ(napi, napi_id);
 	dev = BPF_CORE_READ(napi, dev);
 	fresh.ifindex = BPF_CORE_READ(dev, ifindex);
@@ -186,6 +186,15 @@ static __always_inline struct napi_activity *napi_activity_get(struct napi_struc
 		return NULL;
 	}
 	return bpf_map_lookup_elem(&napi_activity, &key);
+}
+
+/* The activity entry of NAPI, created on first sight; NULL if the table is full. */
+static __always_inline struct napi_activity *napi_activity_get(struct napi_struct *napi)
+{
+	__u64 key = (__u64)napi;
+	struct napi_activity *act = bpf_map_lookup_elem(&napi_activity, &key);
+
+	return act ? act : napi_activity_create(napi);
 }
 
 #endif /* NETPMU_STATE_BPF_H */

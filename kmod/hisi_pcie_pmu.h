@@ -35,8 +35,6 @@
 #define HISI_PCIE_EXT_CNT		0x110
 #define HISI_PCIE_INT_STAT		0x150
 #define HISI_PCIE_INT_MASK		0x154
-#define HISI_PCIE_REG_END		(HISI_PCIE_INT_STAT + \
-					 HISI_PCIE_MAX_COUNTERS * HISI_PCIE_REG_STEP)
 
 static inline u32 hisi_pcie_reg(u32 base, unsigned int idx)
 {

@@ -380,6 +380,54 @@ static void hisi_pcie_pmu_disable(struct pmu *pmu)
 	netpmu_write32(pcie_pmu->regs, HISI_PCIE_GLOBAL_CTRL, 0);
 }
 
+/* Count from the counter's current value on (after a preset by another). */
+static void hisi_pcie_pmu_rebase(struct perf_event *event)
+{
+	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&pcie_pmu->read_lock, flags);
+	local64_set(&event->hw.prev_count,
+		    hisi_pcie_read_counter(pcie_pmu, event));
+	raw_spin_unlock_irqrestore(&pcie_pmu->read_lock, flags);
+}
+
+/* Another running event of the owner's group on the owner's counter. */
+static bool hisi_pcie_pmu_shares(struct perf_event *event,
+				 struct perf_event *owner)
+{
+	return event != owner && event->pmu == owner->pmu &&
+	       event->hw.idx == owner->hw.idx &&
+	       !(event->hw.state & PERF_HES_STOPPED);
+}
+
+/*
+ * Fold the counts of the events sharing the owner's counter (the other
+ * member of a related pair) before the preset, or rebase them after it.
+ * Upstream folds the owner only, so the other member of a pair loses its
+ * count at an overflow; this keeps it exact. Runs on the counting CPU, which
+ * owns the group lists.
+ */
+static void hisi_pcie_pmu_sharers(struct perf_event *owner, bool rebase)
+{
+	struct perf_event *leader = owner->group_leader, *sibling;
+
+	if (hisi_pcie_pmu_shares(leader, owner)) {
+		if (rebase)
+			hisi_pcie_pmu_rebase(leader);
+		else
+			hisi_pcie_pmu_event_update(leader);
+	}
+	for_each_sibling_event(sibling, leader) {
+		if (!hisi_pcie_pmu_shares(sibling, owner))
+			continue;
+		if (rebase)
+			hisi_pcie_pmu_rebase(sibling);
+		else
+			hisi_pcie_pmu_event_update(sibling);
+	}
+}
+
 irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data)
 {
 	struct hisi_pcie_pmu *pcie_pmu = data;
@@ -399,7 +447,9 @@ irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data)
 			continue;
 
 		hisi_pcie_pmu_event_update(event);
+		hisi_pcie_pmu_sharers(event, false);
 		hisi_pcie_pmu_set_period(event);
+		hisi_pcie_pmu_sharers(event, true);
 		ret = IRQ_HANDLED;
 	}
 	return ret;

@@ -3,7 +3,7 @@
  * HiSilicon PCIe PMU device model ("sim"): the register map of the Hip09
  * PCIe PMU over the machine's real PCIe topology. Its Root Ports are the real
  * PCIe Root Ports; its traffic is the DMA of the real network devices below
- * them, modelled as a stream of TLPs (kmod/README.md, "The PCIe device
+ * them, modelled as a stream of TLPs (kmod/hisi_pcie.md, "The PCIe device
  * model").
  */
 #ifndef NETPMU_HISI_PCIE_SIM_H
@@ -98,7 +98,7 @@ struct hisi_pcie_sim {
 	struct device *dev;
 	struct hisi_pcie_sim_config cfg;
 
-	spinlock_t lock;	/* registers and the endpoint list */
+	raw_spinlock_t lock;	/* registers and the endpoint list */
 	u32 global_ctrl;
 	struct hisi_pcie_sim_slot slot[HISI_PCIE_MAX_COUNTERS];
 	unsigned long counting;	/* slots with EVENT_EN and GLOBAL_EN set */
@@ -118,6 +118,9 @@ struct hisi_pcie_sim {
 	struct irq_work irq_work;
 	call_single_data_t irq_csd;
 	atomic_t irq_inflight;
+	atomic_t irqs_handled;		/* the handler returned IRQ_HANDLED */
+
+	struct dentry *debugfs;
 };
 
 /* TLP model (hisi_pcie_sim_tlp.c) */
@@ -132,6 +135,8 @@ void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_count(struct hisi_pcie_sim *sim,
 			 const struct hisi_pcie_tlp_stream *st);
+int hisi_pcie_sim_inject(struct hisi_pcie_sim *sim, unsigned int idx,
+			 unsigned int reg, u64 delta);
 
 /* topology and traffic (hisi_pcie_sim_topo.c) */
 int hisi_pcie_sim_find_ports(struct hisi_pcie_sim *sim);

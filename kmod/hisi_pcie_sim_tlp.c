@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The PCIe model's TLP stream: the DMA a network function does for one
- * frame, as the TLPs its Root Port sees (kmod/README.md, "The PCIe device
+ * frame, as the TLPs its Root Port sees (kmod/hisi_pcie.md, "The PCIe device
  * model", has the formulas):
  *
  *   1. doorbell: the CPU writes the function's doorbell register (tx_mwr,

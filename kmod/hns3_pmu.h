@@ -124,6 +124,7 @@ struct hns3_pmu {
 	struct device *dev;		/* parent device, may be NULL */
 	int pci_domain;			/* where func-mode BDFs are looked up */
 	u64 counter_mask;		/* counter width; U64_MAX on hardware */
+	int local_cpu;			/* CPU the device is local to, or -1 */
 	void (*set_irq_cpu)(struct hns3_pmu *hns3_pmu, unsigned int cpu);
 	/* ---- owned by the core ---- */
 	struct pmu pmu;
@@ -138,6 +139,9 @@ struct hns3_pmu {
 	int on_cpu;
 	bool registered;
 	raw_spinlock_t read_lock;	/* reads may come from any CPU (scope) */
+	spinlock_t users_lock;		/* nr_users, closing */
+	unsigned int nr_users;		/* events that passed event_init */
+	bool closing;			/* no new events: being removed */
 };
 
 #define to_hns3_pmu(p) container_of(p, struct hns3_pmu, pmu)
@@ -146,6 +150,7 @@ struct hns3_pmu {
 int hns3_pmu_init(struct hns3_pmu *hns3_pmu);
 int hns3_pmu_register(struct hns3_pmu *hns3_pmu);
 void hns3_pmu_unregister(struct hns3_pmu *hns3_pmu);
+int hns3_pmu_unregister_idle(struct hns3_pmu *hns3_pmu);
 irqreturn_t hns3_pmu_irq_handler(int irq, void *data);
 int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node);
 int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node);

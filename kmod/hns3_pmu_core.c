@@ -12,7 +12,9 @@
 #include <linux/pci.h>
 #include <linux/perf_event.h>
 #include <linux/printk.h>
+#include <linux/rcupdate.h>
 #include <linux/smp.h>
+#include <linux/spinlock.h>
 
 #include "hns3_pmu.h"
 #include "netpmu.h"
@@ -225,6 +227,34 @@ static bool hns3_pmu_validate_group(struct perf_event *event)
 	return true;
 }
 
+static void hns3_pmu_event_destroy(struct perf_event *event)
+{
+	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
+	unsigned long flags;
+
+	spin_lock_irqsave(&hns3_pmu->users_lock, flags);
+	hns3_pmu->nr_users--;
+	spin_unlock_irqrestore(&hns3_pmu->users_lock, flags);
+}
+
+/* Count the event as a user of the PMU, unless the PMU is being removed. */
+static int hns3_pmu_event_get(struct hns3_pmu *hns3_pmu,
+			      struct perf_event *event)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&hns3_pmu->users_lock, flags);
+	if (hns3_pmu->closing) {
+		ret = -ENODEV;
+	} else {
+		hns3_pmu->nr_users++;
+		event->destroy = hns3_pmu_event_destroy;
+	}
+	spin_unlock_irqrestore(&hns3_pmu->users_lock, flags);
+	return ret;
+}
+
 static int hns3_pmu_event_init(struct perf_event *event)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
@@ -258,7 +288,9 @@ static int hns3_pmu_event_init(struct perf_event *event)
 	hwc->event_base = event->attr.config & HNS3_PMU_CFG_EXT_COUNTER ?
 			  HNS3_PMU_REG_EVENT_EXT_COUNTER :
 			  HNS3_PMU_REG_EVENT_COUNTER;
-	return 0;
+
+	/* Not upstream: lets a model instance refuse removal while in use. */
+	return hns3_pmu_event_get(hns3_pmu, event);
 }
 
 static u64 hns3_pmu_read_counter(struct hns3_pmu *hns3_pmu,
@@ -465,12 +497,32 @@ irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+/*
+ * The CPU the PMU prefers to count on: the one its device is local to, if
+ * the backend names one (hardware does not: upstream takes the first online
+ * CPU). With a PMU scope the perf core picks the CPU itself.
+ */
+static int hns3_pmu_local_cpu(struct hns3_pmu *hns3_pmu)
+{
+#ifdef NETPMU_HAVE_PMU_SCOPE
+	return -1;
+#else
+	return hns3_pmu->local_cpu;
+#endif
+}
+
 int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 {
 	struct hns3_pmu *hns3_pmu = hlist_entry_safe(node, struct hns3_pmu,
 						     node);
+	int local;
 
 	if (!hns3_pmu || hns3_pmu->on_cpu >= 0)
+		return 0;
+
+	/* An online local CPU is visited too: leave the choice to it. */
+	local = hns3_pmu_local_cpu(hns3_pmu);
+	if (local >= 0 && local != cpu && cpu_online(local))
 		return 0;
 
 	WRITE_ONCE(hns3_pmu->on_cpu, cpu);
@@ -483,11 +535,16 @@ int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	struct hns3_pmu *hns3_pmu = hlist_entry_safe(node, struct hns3_pmu,
 						     node);
 	unsigned int target;
+	int local;
 
 	if (!hns3_pmu || hns3_pmu->on_cpu != cpu)
 		return 0;
 
-	target = cpumask_any_but(cpu_online_mask, cpu);
+	local = hns3_pmu_local_cpu(hns3_pmu);
+	if (local >= 0 && local != cpu && cpu_online(local))
+		target = local;
+	else
+		target = cpumask_any_but(cpu_online_mask, cpu);
 	if (target >= nr_cpu_ids)
 		return 0;
 
@@ -517,6 +574,9 @@ int hns3_pmu_init(struct hns3_pmu *hns3_pmu)
 	hns3_pmu->on_cpu = -1;
 	hns3_pmu->registered = false;
 	raw_spin_lock_init(&hns3_pmu->read_lock);
+	spin_lock_init(&hns3_pmu->users_lock);
+	hns3_pmu->nr_users = 0;
+	hns3_pmu->closing = false;
 	return 0;
 }
 
@@ -578,4 +638,26 @@ void hns3_pmu_unregister(struct hns3_pmu *hns3_pmu)
 	perf_pmu_unregister(&hns3_pmu->pmu);
 	cpuhp_state_remove_instance_nocalls(hns3_pmu_cpuhp_state,
 					    &hns3_pmu->node);
+}
+
+/*
+ * Unregister only while no event uses the PMU; -EBUSY otherwise. New events
+ * are refused from here on. The perf core still touches the PMU for a moment
+ * after an event's destroy(): a grace period lets that finish.
+ */
+int hns3_pmu_unregister_idle(struct hns3_pmu *hns3_pmu)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&hns3_pmu->users_lock, flags);
+	if (hns3_pmu->nr_users) {
+		spin_unlock_irqrestore(&hns3_pmu->users_lock, flags);
+		return -EBUSY;
+	}
+	hns3_pmu->closing = true;
+	spin_unlock_irqrestore(&hns3_pmu->users_lock, flags);
+
+	synchronize_rcu();
+	hns3_pmu_unregister(hns3_pmu);
+	return 0;
 }

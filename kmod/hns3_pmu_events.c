@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The 110 published HNS3 PMU events (name, config, supported filter modes),
- * as listed in the upstream ABI. Pairs share config bits 0-15; bit 16 picks
- * EXT_COUNTER.
+ * The HNS3 PMU events (name, config, supported filter modes): the 110 of the
+ * upstream ABI, then the func-intr pair this module adds. Pairs share config
+ * bits 0-15; bit 16 picks EXT_COUNTER.
  */
 
 #include <linux/kernel.h>
@@ -16,6 +16,7 @@
 #define G_P_PT_F	(G_P_PT | HNS3_PMU_FILTER_FUNC)
 #define G_P_F_FQ	(G_P_F | HNS3_PMU_FILTER_FUNC_QUEUE)
 #define G_P_PT_F_FQ	(G_P_PT_F | HNS3_PMU_FILTER_FUNC_QUEUE)
+#define G_FI		(G | HNS3_PMU_FILTER_FUNC_INTR)
 
 #define HNS3_PMU_EVENT(_name, _config, _modes) \
 	{ .name = #_name, .config = _config, .filter_modes = _modes }
@@ -131,6 +132,14 @@ const struct hns3_pmu_event_desc hns3_pmu_events[] = {
 	HNS3_PMU_EVENT(dly_msix_write_packet_num, 0x1021c, G),
 	HNS3_PMU_EVENT(pps_intr_msix_nic_intr_num, 0x300, G),
 	HNS3_PMU_EVENT(pps_intr_msix_nic_time, 0x10300, G),
+	/*
+	 * Extension: the documented func-intr example (config=0x00301,
+	 * bdf=...,intr=N) names this pair; upstream publishes no func-intr
+	 * event. It supports no port, port-tc, func or func-queue mode, so
+	 * that bdf with intr (and queue, tc left at 0) selects func-intr.
+	 */
+	HNS3_PMU_EVENT(pps_intr_msix_func_intr_num, 0x301, G_FI),
+	HNS3_PMU_EVENT(pps_intr_msix_func_time, 0x10301, G_FI),
 };
 
 const unsigned int hns3_pmu_nr_events = ARRAY_SIZE(hns3_pmu_events);

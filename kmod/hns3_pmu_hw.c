@@ -67,6 +67,7 @@ static int hns3_pmu_hw_probe(struct pci_dev *pdev,
 	hw->pmu.dev = &pdev->dev;
 	hw->pmu.pci_domain = pci_domain_nr(pdev->bus);
 	hw->pmu.counter_mask = U64_MAX;
+	hw->pmu.local_cpu = -1;	/* upstream: the first online CPU */
 	hw->pmu.set_irq_cpu = hns3_pmu_hw_set_irq_cpu;
 
 	ret = hns3_pmu_init(&hw->pmu);

@@ -1,24 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HNS3 PMU model instances: module parameters, creation and teardown. By
- * default one instance is created when no real HNS3 PMU was probed.
+ * default one instance is created when no real HNS3 PMU was probed. Like
+ * netdevsim, instances are devices of their own bus, added and removed at
+ * run time through it:
+ *
+ *   echo "ID [key=value ...]" > /sys/bus/netpmu_sim/new_device
+ *   echo ID > /sys/bus/netpmu_sim/del_device
+ *
+ * ID is the SICL id (PMU hns3_pmu_sicl_<ID>, device netpmu_sim<ID>); the
+ * keys are the per-instance module parameters below, which give the
+ * defaults.
  */
 
+#include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "hns3_sim.h"
 #include "netpmu.h"
 
 static int sim = -1;
 module_param(sim, int, 0444);
-MODULE_PARM_DESC(sim, "HNS3 PMU model: -1 = only without real HNS3 PMUs (default), 0 = never, 1 = always");
+MODULE_PARM_DESC(sim, "HNS3 PMU model at load: -1 = only without real HNS3 PMUs (default), 0 = never, 1 = always");
 
 static char *netdevs;
 module_param(netdevs, charp, 0444);
-MODULE_PARM_DESC(netdevs, "Comma-separated netdevs the model counts (default: every PCI network device present at load)");
+MODULE_PARM_DESC(netdevs, "Comma-separated netdevs the model counts (default: every PCI network device present at creation)");
 
 static ushort sicl_id;
 module_param(sicl_id, ushort, 0444);
@@ -44,37 +56,68 @@ static uint link_mbps = 10000;
 module_param(link_mbps, uint, 0444);
 MODULE_PARM_DESC(link_mbps, "Model's link speed in Mbit/s for serialization latency (default 10000)");
 
-static struct hns3_sim *hns3_sim_instance;
+static int local_cpu = -1;
+module_param(local_cpu, int, 0444);
+MODULE_PARM_DESC(local_cpu, "CPU the model device is local to: the PMU counts there while it is online (default -1: the first online CPU, as upstream)");
 
-static int hns3_sim_create(const struct hns3_sim_config *cfg,
-			   const char *netdev_list, struct hns3_sim **out)
+static DEFINE_MUTEX(hns3_sim_mutex);	/* the instance list, closing */
+static LIST_HEAD(hns3_sim_list);
+static bool hns3_sim_closing;
+
+static struct bus_type hns3_sim_bus;
+
+static void hns3_sim_release(struct device *dev)
 {
-	char devname[32];
+	struct hns3_sim *sim = container_of(dev, struct hns3_sim, dev);
+
+	kfree(sim->netdevs);
+	kfree(sim);
+}
+
+static int hns3_sim_check_config(const struct hns3_sim_config *cfg)
+{
+	if (!cfg->clock_freq || !cfg->link_mbps || cfg->counter_bits < 16 ||
+	    cfg->counter_bits > 64 || cfg->local_cpu < -1 ||
+	    cfg->local_cpu >= (int)nr_cpu_ids)
+		return -EINVAL;
+	return 0;
+}
+
+/* Called with hns3_sim_mutex held; takes netdevs. */
+static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
+{
 	struct hns3_sim *sim;
 	int ret;
 
 	sim = kzalloc(sizeof(*sim), GFP_KERNEL);
-	if (!sim)
+	if (!sim) {
+		kfree(netdevs);
 		return -ENOMEM;
+	}
 	sim->cfg = *cfg;
-	sim->netdevs = netdev_list;
+	sim->netdevs = netdevs;
 	INIT_LIST_HEAD(&sim->fns);
 	snprintf(sim->pmu.name, sizeof(sim->pmu.name), HNS3_PMU_NAME_FMT,
 		 cfg->sicl_id);
 
-	snprintf(devname, sizeof(devname), "netpmu_sim%u", cfg->sicl_id);
-	sim->dev = root_device_register(devname);
-	if (IS_ERR(sim->dev)) {
-		ret = PTR_ERR(sim->dev);
-		goto err_free_sim;
-	}
+	/* From here on the device owns sim: put_device() frees it. */
+	device_initialize(&sim->dev);
+	sim->dev.bus = &hns3_sim_bus;
+	sim->dev.release = hns3_sim_release;
+	ret = dev_set_name(&sim->dev, "netpmu_sim%u", cfg->sicl_id);
+	if (ret)
+		goto err_put_device;
+	ret = device_add(&sim->dev);
+	if (ret)
+		goto err_put_device;
 
 	hns3_sim_dev_init(sim);
-	sim->pmu.dev = sim->dev;
+	sim->pmu.dev = &sim->dev;
+	sim->pmu.local_cpu = cfg->local_cpu;
 
 	ret = hns3_sim_net_bind(sim);
 	if (ret)
-		goto err_unregister_root;
+		goto err_del_device;
 
 	ret = hns3_pmu_init(&sim->pmu);
 	if (ret)
@@ -86,55 +129,233 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg,
 		goto err_stop_dev;
 
 	hns3_sim_net_report(sim);
-	*out = sim;
+	list_add_tail(&sim->node, &hns3_sim_list);
 	return 0;
 
 err_stop_dev:
 	hns3_sim_dev_stop(sim);
 err_unbind_netdevs:
 	hns3_sim_net_unbind(sim);
-err_unregister_root:
-	root_device_unregister(sim->dev);
-err_free_sim:
-	kfree(sim);
+err_del_device:
+	device_del(&sim->dev);
+err_put_device:
+	put_device(&sim->dev);
 	return ret;
 }
 
-static void hns3_sim_destroy(struct hns3_sim *sim)
+/* Called with hns3_sim_mutex held, after the PMU was unregistered. */
+static void hns3_sim_teardown(struct hns3_sim *sim)
 {
-	hns3_pmu_unregister(&sim->pmu);
+	list_del(&sim->node);
 	hns3_sim_net_unbind(sim);
 	hns3_sim_dev_stop(sim);
-	root_device_unregister(sim->dev);
-	kfree(sim);
+	device_unregister(&sim->dev);
 }
 
-int hns3_sim_init(void)
+static struct hns3_sim *hns3_sim_find(u16 id)
 {
-	struct hns3_sim_config cfg = {
+	struct hns3_sim *sim;
+
+	list_for_each_entry(sim, &hns3_sim_list, node)
+		if (sim->cfg.sicl_id == id)
+			return sim;
+	return NULL;
+}
+
+static void hns3_sim_default_config(struct hns3_sim_config *cfg)
+{
+	*cfg = (struct hns3_sim_config) {
 		.sicl_id = sicl_id,
 		.version = identifier,
 		.clock_freq = hw_clk_freq,
 		.counter_bits = counter_bits,
 		.lat_base_ns = lat_base_ns,
 		.link_mbps = link_mbps,
+		.local_cpu = local_cpu,
 	};
+}
+
+/* One key=value of new_device; netdevs is returned allocated. */
+static int hns3_sim_parse_opt(char *opt, struct hns3_sim_config *cfg,
+			      char **netdev_list)
+{
+	char *val = strchr(opt, '=');
+
+	if (!val)
+		return -EINVAL;
+	*val++ = '\0';
+
+	if (!strcmp(opt, "netdevs")) {
+		kfree(*netdev_list);
+		*netdev_list = kstrdup(val, GFP_KERNEL);
+		return *netdev_list ? 0 : -ENOMEM;
+	}
+	if (!strcmp(opt, "hw_clk_freq"))
+		return kstrtou32(val, 0, &cfg->clock_freq);
+	if (!strcmp(opt, "identifier"))
+		return kstrtou32(val, 0, &cfg->version);
+	if (!strcmp(opt, "counter_bits"))
+		return kstrtou32(val, 0, &cfg->counter_bits);
+	if (!strcmp(opt, "lat_base_ns"))
+		return kstrtou32(val, 0, &cfg->lat_base_ns);
+	if (!strcmp(opt, "link_mbps"))
+		return kstrtou32(val, 0, &cfg->link_mbps);
+	if (!strcmp(opt, "local_cpu"))
+		return kstrtoint(val, 0, &cfg->local_cpu);
+	return -EINVAL;
+}
+
+#ifdef NETPMU_HAVE_CONST_BUS_ATTR
+#define HNS3_SIM_BUS_TYPE	const struct bus_type
+#else
+#define HNS3_SIM_BUS_TYPE	struct bus_type
+#endif
+
+/* "ID [key=value ...]": a new instance hns3_pmu_sicl_<ID>. */
+static ssize_t new_device_store(HNS3_SIM_BUS_TYPE *bus, const char *buf,
+				size_t count)
+{
+	struct hns3_sim_config cfg;
+	char *args, *p, *tok, *netdev_list = NULL;
+	bool have_id = false;
+	int ret = 0;
+
+	hns3_sim_default_config(&cfg);
+	if (netdevs && *netdevs) {
+		netdev_list = kstrdup(netdevs, GFP_KERNEL);
+		if (!netdev_list)
+			return -ENOMEM;
+	}
+
+	args = kstrndup(buf, count, GFP_KERNEL);
+	if (!args) {
+		kfree(netdev_list);
+		return -ENOMEM;
+	}
+	p = args;
+	while (!ret && (tok = strsep(&p, " \t\n"))) {
+		if (!*tok)
+			continue;
+		if (!have_id) {
+			ret = kstrtou16(tok, 0, &cfg.sicl_id);
+			have_id = true;
+		} else {
+			ret = hns3_sim_parse_opt(tok, &cfg, &netdev_list);
+		}
+	}
+	kfree(args);
+	if (!ret && (!have_id || hns3_sim_check_config(&cfg)))
+		ret = -EINVAL;
+	if (ret) {
+		kfree(netdev_list);
+		return ret;
+	}
+
+	mutex_lock(&hns3_sim_mutex);
+	if (hns3_sim_closing) {
+		kfree(netdev_list);
+		ret = -ENODEV;
+	} else if (hns3_sim_find(cfg.sicl_id)) {
+		kfree(netdev_list);
+		ret = -EEXIST;
+	} else {
+		ret = hns3_sim_create(&cfg, netdev_list);
+	}
+	mutex_unlock(&hns3_sim_mutex);
+
+	return ret ? ret : count;
+}
+static BUS_ATTR_WO(new_device);
+
+/* "ID": remove instance hns3_pmu_sicl_<ID>; -EBUSY while events use it. */
+static ssize_t del_device_store(HNS3_SIM_BUS_TYPE *bus, const char *buf,
+				size_t count)
+{
+	struct hns3_sim *sim;
+	u16 id;
+	int ret;
+
+	ret = kstrtou16(buf, 0, &id);
+	if (ret)
+		return ret;
+
+	mutex_lock(&hns3_sim_mutex);
+	sim = hns3_sim_find(id);
+	if (!sim || hns3_sim_closing) {
+		ret = -ENOENT;
+	} else {
+		ret = hns3_pmu_unregister_idle(&sim->pmu);
+		if (!ret)
+			hns3_sim_teardown(sim);
+	}
+	mutex_unlock(&hns3_sim_mutex);
+
+	return ret ? ret : count;
+}
+static BUS_ATTR_WO(del_device);
+
+static struct attribute *hns3_sim_bus_attrs[] = {
+	&bus_attr_new_device.attr,
+	&bus_attr_del_device.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(hns3_sim_bus);
+
+static struct bus_type hns3_sim_bus = {
+	.name		= "netpmu_sim",
+	.bus_groups	= hns3_sim_bus_groups,
+};
+
+int hns3_sim_init(void)
+{
+	struct hns3_sim_config cfg;
+	char *netdev_list = NULL;
+	int ret;
+
+	hns3_sim_default_config(&cfg);
+	if (hns3_sim_check_config(&cfg)) {
+		pr_err(NETPMU_MOD_NAME ": invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU)\n");
+		return -EINVAL;
+	}
+
+	ret = bus_register(&hns3_sim_bus);
+	if (ret)
+		return ret;
 
 	if (!sim || (sim < 0 && hns3_pmu_hw_count()))
 		return 0;
 
-	if (!hw_clk_freq || !link_mbps || counter_bits < 16 ||
-	    counter_bits > 64) {
-		pr_err(NETPMU_MOD_NAME ": invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64)\n");
-		return -EINVAL;
+	if (netdevs && *netdevs) {
+		netdev_list = kstrdup(netdevs, GFP_KERNEL);
+		if (!netdev_list) {
+			ret = -ENOMEM;
+			goto err_unregister_bus;
+		}
 	}
+	mutex_lock(&hns3_sim_mutex);
+	ret = hns3_sim_create(&cfg, netdev_list);
+	mutex_unlock(&hns3_sim_mutex);
+	if (ret)
+		goto err_unregister_bus;
+	return 0;
 
-	return hns3_sim_create(&cfg, netdevs, &hns3_sim_instance);
+err_unregister_bus:
+	bus_unregister(&hns3_sim_bus);
+	return ret;
 }
 
 void hns3_sim_exit(void)
 {
-	if (hns3_sim_instance)
-		hns3_sim_destroy(hns3_sim_instance);
-	hns3_sim_instance = NULL;
+	struct hns3_sim *sim, *tmp;
+
+	/* No event is open: each holds a reference on the module. */
+	mutex_lock(&hns3_sim_mutex);
+	hns3_sim_closing = true;
+	list_for_each_entry_safe(sim, tmp, &hns3_sim_list, node) {
+		hns3_pmu_unregister(&sim->pmu);
+		hns3_sim_teardown(sim);
+	}
+	mutex_unlock(&hns3_sim_mutex);
+
+	bus_unregister(&hns3_sim_bus);
 }

@@ -16,6 +16,7 @@
 #include "hns3_pmu.h"
 
 #define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
+#define HNS3_SIM_MAX_VECTORS	4096	/* intr is a 12-bit field */
 
 enum hns3_sim_dir {
 	HNS3_SIM_RX,
@@ -42,6 +43,9 @@ struct hns3_sim_fn {
 	int domain;
 	u16 bdf;
 	u8 port;
+	/* Linux IRQ of each MSI-X entry (or MSI vector); 0 if none */
+	unsigned int *irqs;
+	unsigned int nr_irqs;
 };
 
 struct hns3_sim_slot {
@@ -54,8 +58,15 @@ struct hns3_sim_slot {
 	u64 cnt[2];		/* COUNTER, EXT_COUNTER */
 	bool upper[2];		/* top bit of a narrowed counter is set */
 	u64 tick_ns;		/* when the time counter was last folded */
-	int source;		/* enum hns3_sim_dir feeding it, or -1 */
+	u64 intr_seen;		/* interrupts of its vectors, last fold */
+	int source;		/* HNS3_SIM_SOURCE_* feeding it */
 };
+
+/* What feeds a slot: received or sent frames, interrupts, or nothing. */
+#define HNS3_SIM_SOURCE_NONE	(-1)
+#define HNS3_SIM_SOURCE_RX	HNS3_SIM_RX
+#define HNS3_SIM_SOURCE_TX	HNS3_SIM_TX
+#define HNS3_SIM_SOURCE_INTR	2
 
 struct hns3_sim_config {
 	u16 sicl_id;
@@ -64,12 +75,14 @@ struct hns3_sim_config {
 	u32 counter_bits;
 	u32 lat_base_ns;
 	u32 link_mbps;
+	int local_cpu;
 };
 
 struct hns3_sim {
 	struct hns3_pmu pmu;
 	struct netpmu_regs regs;
-	struct device *dev;
+	struct device dev;	/* netpmu_sim<N> on the netpmu_sim bus */
+	struct list_head node;	/* in the instance list */
 	struct hns3_sim_config cfg;
 
 	spinlock_t lock;	/* registers and the function list */
@@ -82,7 +95,7 @@ struct hns3_sim {
 	struct list_head fns;	/* changed under rtnl and lock */
 	unsigned int nr_fns;
 	bool binding;		/* accept NETDEV_REGISTER replays */
-	const char *netdevs;
+	char *netdevs;		/* names to bind, NULL for all */
 	struct notifier_block netdev_nb;
 
 	/* overflow interrupt, delivered to irq_cpu */
@@ -99,11 +112,14 @@ void hns3_sim_dev_init(struct hns3_sim *sim);
 void hns3_sim_dev_start(struct hns3_sim *sim);
 void hns3_sim_dev_stop(struct hns3_sim *sim);
 void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt);
+void hns3_sim_intr_fold_locked(struct hns3_sim *sim);
+void hns3_sim_intr_rebase_locked(struct hns3_sim *sim);
 
 /* network binding (hns3_sim_net.c) */
 int hns3_sim_net_bind(struct hns3_sim *sim);
 void hns3_sim_net_unbind(struct hns3_sim *sim);
 void hns3_sim_net_report(struct hns3_sim *sim);
+u64 hns3_sim_fn_interrupts(const struct hns3_sim_fn *fn, int entry);
 
 /* instances (hns3_sim.c) */
 int hns3_sim_init(void);

@@ -2,8 +2,11 @@
 /*
  * HNS3 PMU device model: the register map of the Hip09 PMU with its side
  * effects. Traffic counters are fed by hns3_sim_count(); time counters tick
- * at CLOCK_FREQ from the monotonic clock while EVENT_EN and START are set.
- * Overflow raises the PMU's interrupt handler on the counting CPU.
+ * at CLOCK_FREQ from the monotonic clock while EVENT_EN and START are set;
+ * interrupt counters follow the real interrupt counts of the bound
+ * functions' vectors. Both are sampled when read (and folded on every
+ * register change). Overflow raises the PMU's interrupt handler on the
+ * counting CPU.
  */
 
 #include <linux/bitops.h>
@@ -16,7 +19,6 @@
 
 #include "hns3_sim.h"
 
-#define HNS3_SIM_SOURCE_NONE	(-1)
 /* INTR_STATUS: bit r = counter r wrapped, bit 2 + r = its top bit was set */
 #define HNS3_SIM_INTR_WRAP(r)	BIT(r)
 #define HNS3_SIM_INTR_HALF(r)	BIT(2 + (r))
@@ -24,12 +26,13 @@
 #define HNS3_SIM_WRAP_MAX_NS	NSEC_PER_SEC
 
 /*
- * Events with a traffic source (config bits 0-15) and the direction that
- * feeds them; every other event counts no traffic (its time still ticks).
+ * Events with a source (config bits 0-15): the traffic direction or the
+ * interrupts that feed them; every other event counts nothing (its time
+ * still ticks).
  */
 static const struct {
 	u16 code;
-	u8 dir;
+	s8 source;
 } hns3_sim_sources[] = {
 	{ 0x0001, HNS3_SIM_TX },	/* bw_ssu_egu */
 	{ 0x0002, HNS3_SIM_RX },	/* bw_ssu_rpu */
@@ -48,6 +51,8 @@ static const struct {
 	{ 0x0208, HNS3_SIM_RX },	/* dly_ssu_rx_th_nic */
 	{ 0x020e, HNS3_SIM_RX },	/* dly_rpu */
 	{ 0x020f, HNS3_SIM_TX },	/* dly_tpu */
+	{ 0x0300, HNS3_SIM_SOURCE_INTR },	/* pps_intr_msix_nic */
+	{ 0x0301, HNS3_SIM_SOURCE_INTR },	/* pps_intr_msix_func */
 };
 
 static struct hns3_sim *regs_to_sim(struct netpmu_regs *regs)
@@ -73,7 +78,7 @@ static int slot_source(const struct hns3_sim_slot *s)
 
 	for (i = 0; i < ARRAY_SIZE(hns3_sim_sources); i++)
 		if (hns3_sim_sources[i].code == code)
-			return hns3_sim_sources[i].dir;
+			return hns3_sim_sources[i].source;
 	return HNS3_SIM_SOURCE_NONE;
 }
 
@@ -124,33 +129,105 @@ static bool slot_add(struct hns3_sim *sim, struct hns3_sim_slot *s,
 	return !(s->intr_mask & HNS3_PMU_INTR_MASK_OVERFLOW);
 }
 
-/* Move the cycles ticked since the last fold into the time counter. */
-static bool slot_fold_time(struct hns3_sim *sim, unsigned int idx, u64 now)
+/*
+ * Interrupts of the vectors an interrupt slot selects: every vector of every
+ * bound function (global), or MSI-X entry intr of the functions with the
+ * filter's devfn (func-intr). Called with sim->lock held.
+ */
+static u64 slot_intr_total(struct hns3_sim *sim, const struct hns3_sim_slot *s)
+{
+	u32 mode = s->ctrl_low >> HNS3_PMU_CTRL_FILTER_MODE_S;
+	u32 devfn = s->ctrl_high & 0xff;
+	int entry = (s->ctrl_high >> 8) & 0xfff;
+	struct hns3_sim_fn *fn;
+	u64 total = 0;
+
+	list_for_each_entry(fn, &sim->fns, node) {
+		if (mode == HNS3_PMU_HW_FILTER_GLOBAL)
+			total += hns3_sim_fn_interrupts(fn, -1);
+		else if (mode == HNS3_PMU_HW_FILTER_FUNC_INTR &&
+			 (fn->bdf & 0xff) == devfn)
+			total += hns3_sim_fn_interrupts(fn, entry);
+	}
+	return total;
+}
+
+static bool slot_counts_intr(const struct hns3_sim_slot *s)
+{
+	return s->source == HNS3_SIM_SOURCE_INTR;
+}
+
+/* Interrupts since the last fold; a total that went down restarts. */
+static u64 slot_intr_delta(const struct hns3_sim_slot *s, u64 total)
+{
+	return total > s->intr_seen ? total - s->intr_seen : 0;
+}
+
+/*
+ * Move what a counting slot gained since the last fold into its registers:
+ * the cycles ticked (time counter) and the interrupts taken.
+ */
+static bool slot_fold(struct hns3_sim *sim, unsigned int idx, u64 now)
 {
 	struct hns3_sim_slot *s = &sim->slot[idx];
 	int r = slot_time_reg(s);
 	bool raise = false;
+	u64 total;
 
-	if (r >= 0 && slot_ticking(sim, idx))
-		raise = slot_add(sim, s, r, hns3_sim_cycles(sim, now - s->tick_ns));
+	if (slot_ticking(sim, idx)) {
+		if (r >= 0)
+			raise |= slot_add(sim, s, r,
+					  hns3_sim_cycles(sim, now - s->tick_ns));
+		if (slot_counts_intr(s)) {
+			total = slot_intr_total(sim, s);
+			raise |= slot_add(sim, s, 0, slot_intr_delta(s, total));
+			s->intr_seen = total;
+		}
+	}
 	s->tick_ns = now;
 	return raise;
+}
+
+/* Counting restarts from here: from now, and from the current interrupts. */
+static void slot_rebase(struct hns3_sim *sim, unsigned int idx, u64 now)
+{
+	struct hns3_sim_slot *s = &sim->slot[idx];
+
+	s->tick_ns = now;
+	if (slot_counts_intr(s))
+		s->intr_seen = slot_intr_total(sim, s);
+}
+
+/* What counter r of a counting slot gained since the last fold. */
+static u64 slot_pending(struct hns3_sim *sim, unsigned int idx,
+			unsigned int r, u64 now)
+{
+	struct hns3_sim_slot *s = &sim->slot[idx];
+
+	if (!slot_ticking(sim, idx))
+		return 0;
+	if (r == slot_time_reg(s))
+		return hns3_sim_cycles(sim, now - s->tick_ns);
+	if (r == 0 && slot_counts_intr(s))
+		return slot_intr_delta(s, slot_intr_total(sim, s));
+	return 0;
 }
 
 static u64 slot_counter(struct hns3_sim *sim, unsigned int idx,
 			unsigned int r, u64 now, bool *raise)
 {
 	struct hns3_sim_slot *s = &sim->slot[idx];
-	u64 val;
+	u64 pending = slot_pending(sim, idx, r, now);
+	u64 val = s->cnt[r] + pending;
 
-	if (r != slot_time_reg(s) || !slot_ticking(sim, idx))
+	if (!pending)
 		return s->cnt[r];
 
-	val = s->cnt[r] + hns3_sim_cycles(sim, now - s->tick_ns);
+	/* A wrap or a top bit to report: fold, so that the status is set. */
 	if (val < s->cnt[r] || val > sim->counter_mask ||
 	    (!s->upper[r] && sim->counter_mask != U64_MAX &&
 	     val > sim->counter_mask >> 1)) {
-		*raise |= slot_fold_time(sim, idx, now);
+		*raise |= slot_fold(sim, idx, now);
 		return s->cnt[r];
 	}
 	return val;
@@ -172,8 +249,38 @@ static void hns3_sim_update_counting(struct hns3_sim *sim, u64 now)
 	}
 	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++)
 		if ((counting & BIT(idx)) && !slot_ticking(sim, idx))
-			sim->slot[idx].tick_ns = now;
+			slot_rebase(sim, idx, now);
 	WRITE_ONCE(sim->counting, counting);
+}
+
+/*
+ * Around a change of what interrupt slots sum (bound functions, their
+ * vectors): fold with the old sources, then restart from the new ones.
+ * Called with sim->lock held.
+ */
+void hns3_sim_intr_fold_locked(struct hns3_sim *sim)
+{
+	u64 now = ktime_get_ns();
+	bool raise = false;
+	unsigned int idx;
+
+	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS)
+		if (slot_counts_intr(&sim->slot[idx]))
+			raise |= slot_fold(sim, idx, now);
+	if (raise)
+		irq_work_queue(&sim->irq_work);
+}
+
+void hns3_sim_intr_rebase_locked(struct hns3_sim *sim)
+{
+	unsigned int idx;
+
+	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
+		struct hns3_sim_slot *s = &sim->slot[idx];
+
+		if (slot_counts_intr(s))
+			s->intr_seen = slot_intr_total(sim, s);
+	}
 }
 
 static void hns3_sim_raise_irq(struct hns3_sim *sim)
@@ -283,7 +390,8 @@ static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
 		val = s->ctrl_high;
 		break;
 	case HNS3_PMU_REG_EVENT_INTR_STATUS:
-		/* Notice a time counter that wrapped since it was last read. */
+		/* Notice a sampled counter that wrapped since it was read. */
+		slot_counter(sim, idx, 0, now, &raise);
 		slot_counter(sim, idx, 1, now, &raise);
 		val = s->intr_status;
 		break;
@@ -321,7 +429,7 @@ static void hns3_sim_write_slot(struct hns3_sim *sim, unsigned int idx,
 
 	switch (reg) {
 	case HNS3_PMU_REG_EVENT_CTRL_LOW:
-		*raise |= slot_fold_time(sim, idx, now);
+		*raise |= slot_fold(sim, idx, now);
 		s->ctrl_low = val;
 		if (val & HNS3_PMU_CTRL_STATUS_RESET)
 			s->intr_status = 0;
@@ -329,7 +437,10 @@ static void hns3_sim_write_slot(struct hns3_sim *sim, unsigned int idx,
 		hns3_sim_update_counting(sim, now);
 		break;
 	case HNS3_PMU_REG_EVENT_CTRL_HIGH:
+		/* The filter picks the vectors an interrupt slot sums. */
+		*raise |= slot_fold(sim, idx, now);
 		s->ctrl_high = val;
+		slot_rebase(sim, idx, now);
 		break;
 	case HNS3_PMU_REG_EVENT_INTR_MASK:
 		s->intr_mask = val;
@@ -373,7 +484,7 @@ static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 		hns3_sim_write_slot(sim, idx, reg, val, now, &raise);
 	} else if (off == HNS3_PMU_REG_GLOBAL_CTRL) {
 		for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS)
-			raise |= slot_fold_time(sim, idx, now);
+			raise |= slot_fold(sim, idx, now);
 		WRITE_ONCE(sim->global_ctrl, val);
 		hns3_sim_update_counting(sim, now);
 	}
@@ -431,7 +542,7 @@ static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 	now = ktime_get_ns();
 	spin_lock_irqsave(&sim->lock, flags);
 	s = &sim->slot[idx];
-	raise = slot_fold_time(sim, idx, now);
+	raise = slot_fold(sim, idx, now);
 	r = reg == HNS3_PMU_REG_EVENT_EXT_COUNTER;
 	s->cnt[r] = val & sim->counter_mask;
 	s->upper[r] = sim->counter_mask != U64_MAX &&
@@ -527,8 +638,10 @@ static enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer)
 	u64 now = ktime_get_ns();
 
 	spin_lock_irqsave(&sim->lock, flags);
-	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS)
+	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
+		slot_counter(sim, idx, 0, now, &raise);
 		slot_counter(sim, idx, 1, now, &raise);
+	}
 	spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Traffic source of the HNS3 device model: binds PCI network devices (one
- * PCI function and one port each) and taps every frame they send or receive.
+ * PCI function and one port each), taps every frame they send or receive,
+ * and reads the interrupt counts of their functions' vectors.
  */
 
 #include <linux/if_arp.h>
@@ -9,8 +10,12 @@
 #include <linux/if_vlan.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/list_sort.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
+#include <linux/rcupdate.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
@@ -164,27 +169,119 @@ static int hns3_sim_tap_rcv(struct sk_buff *skb, struct net_device *dev,
 	return NET_RX_SUCCESS;
 }
 
-static unsigned long hns3_sim_used_ports(struct hns3_sim *sim)
+/*
+ * The Linux IRQ of each vector of the function, by MSI-X table entry (the
+ * MSI vector number under MSI), as pci_irq_vector() resolves it; 0 where an
+ * entry has none. A function on INTx has none: a legacy line may be shared.
+ */
+static int hns3_sim_fn_vectors(struct pci_dev *pdev, unsigned int **irqs_out,
+			       unsigned int *nr_out)
 {
-	struct hns3_sim_fn *fn;
-	unsigned long used = 0;
+	unsigned int *irqs, i, nr, used = 0;
+	int n, irq;
 
-	list_for_each_entry(fn, &sim->fns, node)
-		used |= BIT(fn->port);
-	return used;
+	*irqs_out = NULL;
+	*nr_out = 0;
+	if (pdev->msix_enabled)
+		n = pci_msix_vec_count(pdev);
+	else if (pdev->msi_enabled)
+		n = pci_msi_vec_count(pdev);
+	else
+		return 0;
+	if (n <= 0)
+		return 0;
+	nr = min_t(unsigned int, n, HNS3_SIM_MAX_VECTORS);
+
+	irqs = kcalloc(nr, sizeof(*irqs), GFP_KERNEL);
+	if (!irqs)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		irq = pci_irq_vector(pdev, i);
+		if (irq > 0) {
+			irqs[i] = irq;
+			used = i + 1;
+		}
+	}
+	if (!used) {
+		kfree(irqs);
+		return 0;
+	}
+	*irqs_out = irqs;
+	*nr_out = used;
+	return 0;
+}
+
+/*
+ * Interrupts the kernel counted for vector entry of the function (every
+ * vector if entry < 0): the per-CPU counts /proc/interrupts prints, read now.
+ * Any context; irq descriptors are freed after an RCU grace period.
+ */
+u64 hns3_sim_fn_interrupts(const struct hns3_sim_fn *fn, int entry)
+{
+	unsigned int i, first = 0, last = fn->nr_irqs, cpu;
+	struct irq_data *data;
+	struct irq_desc *desc;
+	u64 total = 0;
+
+	if (entry >= 0) {
+		if (entry >= fn->nr_irqs)
+			return 0;
+		first = entry;
+		last = entry + 1;
+	}
+
+	rcu_read_lock();
+	for (i = first; i < last; i++) {
+		if (!fn->irqs[i])
+			continue;
+		data = irq_get_irq_data(fn->irqs[i]);
+		if (!data)
+			continue;
+		desc = irq_data_to_desc(data);
+		for_each_possible_cpu(cpu)
+			total += irq_desc_kstat_cpu(desc, cpu);
+	}
+	rcu_read_unlock();
+	return total;
+}
+
+/*
+ * Resolve the function's vectors again (drivers allocate them at probe or
+ * open). Called under rtnl; interrupt slots restart from the new vectors.
+ */
+static void hns3_sim_fn_refresh_vectors(struct hns3_sim_fn *fn)
+{
+	struct pci_dev *pdev = hns3_sim_netdev_pci(fn->ndev);
+	struct hns3_sim *sim = fn->sim;
+	unsigned int *irqs, *old, nr;
+	unsigned long flags;
+
+	if (!pdev || hns3_sim_fn_vectors(pdev, &irqs, &nr))
+		return;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (nr == fn->nr_irqs && (!nr || !memcmp(irqs, fn->irqs, nr * sizeof(*irqs)))) {
+		spin_unlock_irqrestore(&sim->lock, flags);
+		kfree(irqs);
+		return;
+	}
+	hns3_sim_intr_fold_locked(sim);
+	old = fn->irqs;
+	fn->irqs = irqs;
+	fn->nr_irqs = nr;
+	hns3_sim_intr_rebase_locked(sim);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	kfree(old);
 }
 
 /* Called under rtnl. */
 static void hns3_sim_bind(struct hns3_sim *sim, struct net_device *ndev)
 {
 	struct pci_dev *pdev = hns3_sim_netdev_pci(ndev);
-	unsigned long flags, used;
 	struct hns3_sim_fn *fn;
-	unsigned int port;
+	unsigned long flags;
 
-	used = hns3_sim_used_ports(sim);
-	port = ffz(used);
-	if (port >= HNS3_SIM_MAX_FUNCS) {
+	if (sim->nr_fns >= HNS3_SIM_MAX_FUNCS) {
 		netdev_warn(ndev, "%s: all %d ports in use, not counted\n",
 			    sim->pmu.name, HNS3_SIM_MAX_FUNCS);
 		return;
@@ -199,14 +296,19 @@ static void hns3_sim_bind(struct hns3_sim *sim, struct net_device *ndev)
 	fn->ndev = ndev;
 	fn->domain = pci_domain_nr(pdev->bus);
 	fn->bdf = PCI_DEVID(pdev->bus->number, pdev->devfn);
-	fn->port = port;
+	fn->port = sim->nr_fns;	/* provisional: see hns3_sim_number_ports() */
 	fn->tap.type = htons(ETH_P_ALL);
 	fn->tap.dev = ndev;
 	fn->tap.func = hns3_sim_tap_rcv;
+	if (hns3_sim_fn_vectors(pdev, &fn->irqs, &fn->nr_irqs))
+		netdev_warn(ndev, "%s: vectors unknown, its interrupts are not counted\n",
+			    sim->pmu.name);
 
 	spin_lock_irqsave(&sim->lock, flags);
+	hns3_sim_intr_fold_locked(sim);
 	list_add_tail(&fn->node, &sim->fns);
 	sim->nr_fns++;
+	hns3_sim_intr_rebase_locked(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 
 	dev_add_pack(&fn->tap);
@@ -220,12 +322,26 @@ static void hns3_sim_unbind(struct hns3_sim *sim, struct hns3_sim_fn *fn)
 	dev_remove_pack(&fn->tap);	/* waits for taps in flight */
 
 	spin_lock_irqsave(&sim->lock, flags);
+	hns3_sim_intr_fold_locked(sim);
 	list_del(&fn->node);
 	sim->nr_fns--;
+	hns3_sim_intr_rebase_locked(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 
 	dev_put(fn->ndev);
+	kfree(fn->irqs);
 	kfree(fn);
+}
+
+static struct hns3_sim_fn *hns3_sim_find_fn(struct hns3_sim *sim,
+					    struct net_device *ndev)
+{
+	struct hns3_sim_fn *fn;
+
+	list_for_each_entry(fn, &sim->fns, node)
+		if (fn->ndev == ndev)
+			return fn;
+	return NULL;
 }
 
 static int hns3_sim_netdev_event(struct notifier_block *nb,
@@ -245,15 +361,51 @@ static int hns3_sim_netdev_event(struct notifier_block *nb,
 		/* A move to another namespace unregisters too: keep it. */
 		if (ndev->reg_state != NETREG_UNREGISTERING)
 			break;
-		list_for_each_entry(fn, &sim->fns, node) {
-			if (fn->ndev == ndev) {
-				hns3_sim_unbind(sim, fn);
-				break;
-			}
-		}
+		fn = hns3_sim_find_fn(sim, ndev);
+		if (fn)
+			hns3_sim_unbind(sim, fn);
+		break;
+	case NETDEV_UP:
+	case NETDEV_DOWN:
+	case NETDEV_CHANGE:
+		fn = hns3_sim_find_fn(sim, ndev);
+		if (fn)
+			hns3_sim_fn_refresh_vectors(fn);
 		break;
 	}
 	return NOTIFY_DONE;
+}
+
+/* PCI order: domain, bus, devfn; netdevs of one function by ifindex. */
+static int hns3_sim_fn_cmp(void *priv, const struct list_head *a,
+			   const struct list_head *b)
+{
+	const struct hns3_sim_fn *x = list_entry(a, struct hns3_sim_fn, node);
+	const struct hns3_sim_fn *y = list_entry(b, struct hns3_sim_fn, node);
+
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bdf != y->bdf)
+		return x->bdf < y->bdf ? -1 : 1;
+	return x->ndev->ifindex < y->ndev->ifindex ? -1 : 1;
+}
+
+/*
+ * Ports are numbered in PCI order of the bound functions, like MAC ids
+ * follow the functions of a real device, whatever the order the netdevs
+ * registered in or the namespaces they live in. Fixed at creation.
+ */
+static void hns3_sim_number_ports(struct hns3_sim *sim)
+{
+	struct hns3_sim_fn *fn;
+	unsigned long flags;
+	u8 port = 0;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	list_sort(NULL, &sim->fns, hns3_sim_fn_cmp);
+	list_for_each_entry(fn, &sim->fns, node)
+		fn->port = port++;
+	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /* Fixed at load, like the hardware's BDF register. */
@@ -290,6 +442,7 @@ int hns3_sim_net_bind(struct hns3_sim *sim)
 		list_for_each_entry_safe(fn, tmp, &sim->fns, node)
 			hns3_sim_unbind(sim, fn);
 	}
+	hns3_sim_number_ports(sim);
 	hns3_sim_set_bdf_range(sim);
 	rtnl_unlock();
 	return ret;

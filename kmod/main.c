@@ -13,9 +13,11 @@
 
 #include "hns3_pmu.h"
 #include "hns3_sim.h"
+#include "hisi_pcie_pmu.h"
 #include "netpmu.h"
 
 enum cpuhp_state hns3_pmu_cpuhp_state;
+enum cpuhp_state hisi_pcie_pmu_cpuhp_state;
 
 /*
  * The perf core keeps no exported name index, and a duplicate name would
@@ -49,9 +51,17 @@ static int __init netpmu_init(void)
 		return ret;
 	hns3_pmu_cpuhp_state = ret;
 
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/netpmu/hisi_pcie_pmu:online",
+				      hisi_pcie_pmu_online_cpu,
+				      hisi_pcie_pmu_offline_cpu);
+	if (ret < 0)
+		goto err_remove_cpuhp_state;
+	hisi_pcie_pmu_cpuhp_state = ret;
+
 	ret = hns3_pmu_sysfs_init();
 	if (ret)
-		goto err_remove_cpuhp_state;
+		goto err_remove_pcie_cpuhp_state;
 
 	ret = hns3_pmu_hw_init();
 	if (ret)
@@ -61,12 +71,26 @@ static int __init netpmu_init(void)
 	if (ret)
 		goto err_unregister_hw_driver;
 
+	ret = hisi_pcie_pmu_hw_init();
+	if (ret)
+		goto err_exit_hns3_sim;
+
+	ret = hisi_pcie_sim_init();
+	if (ret)
+		goto err_unregister_pcie_hw_driver;
+
 	return 0;
 
+err_unregister_pcie_hw_driver:
+	hisi_pcie_pmu_hw_exit();
+err_exit_hns3_sim:
+	hns3_sim_exit();
 err_unregister_hw_driver:
 	hns3_pmu_hw_exit();
 err_free_sysfs_attrs:
 	hns3_pmu_sysfs_exit();
+err_remove_pcie_cpuhp_state:
+	cpuhp_remove_multi_state(hisi_pcie_pmu_cpuhp_state);
 err_remove_cpuhp_state:
 	cpuhp_remove_multi_state(hns3_pmu_cpuhp_state);
 	return ret;
@@ -74,9 +98,12 @@ err_remove_cpuhp_state:
 
 static void __exit netpmu_exit(void)
 {
+	hisi_pcie_sim_exit();
+	hisi_pcie_pmu_hw_exit();
 	hns3_sim_exit();
 	hns3_pmu_hw_exit();
 	hns3_pmu_sysfs_exit();
+	cpuhp_remove_multi_state(hisi_pcie_pmu_cpuhp_state);
 	cpuhp_remove_multi_state(hns3_pmu_cpuhp_state);
 }
 

@@ -47,16 +47,16 @@ struct stat_options {
 	char **command;			/* NULL: until Ctrl-C or --count */
 };
 
-static volatile sig_atomic_t stop_requested, child_exited;
+static volatile sig_atomic_t stop_requested;
 
 static void on_stop_signal(int sig)
 {
 	stop_requested = 1;
 }
 
+/* SIGCHLD only has to end the wait: child_command_done() then reaps the command. */
 static void on_child_signal(int sig)
 {
-	child_exited = 1;
 }
 
 static void stat_usage(FILE *out)
@@ -373,7 +373,6 @@ static int run_stat(const struct stat_options *opts, const struct event_list *li
 		}
 		run.has_child = true;
 	}
-	stat_output_begin(&output, &counters);
 	if (output.interval)
 		err = count_intervals(&run);
 	else

@@ -34,6 +34,7 @@ struct top_state {
 	struct top_table table;
 	struct top_counters counters;
 	const char *note;
+	char note_text[600];
 	bool terminal;
 	bool frame_pending;
 	unsigned long frames;
@@ -142,6 +143,8 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	struct top_state *st = ctx;
 	struct top_table previous;
 
+	if (stop_requested)
+		return;
 	/* A record of a new interval completes the previous frame. */
 	if (st->frame_pending && size >= sizeof(struct netpmu_cpu_record) &&
 	    ((const struct netpmu_cpu_record *)record)->ts_ns != st->table.ts_ns) {
@@ -182,10 +185,11 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 			render(st);
 			if (st->table.ts_ns != rotated_at) {
 				rotated_at = st->table.ts_ns;
+				/* Losing the hardware columns is no reason to stop the software ones. */
 				if (top_counters_rotate(&st->counters, session, opts->sysfs_root, queues,
-							why, sizeof(why))) {
-					fprintf(stderr, "netpmu top: %s\n", why);
-					return 1;
+							why, sizeof(why), stderr)) {
+					snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
+					st->note = st->note_text;
 				}
 			}
 		}
@@ -201,7 +205,7 @@ int cmd_top(int argc, char **argv)
 	struct bpf_session session;
 	struct bpf_session_options sopts = { 0 };
 	struct netpmu_loss_counts losses;
-	char why[512], note[600];
+	char why[512];
 	int ret = 1;
 
 	if (parse_top_options(argc, argv, &opts))
@@ -214,8 +218,8 @@ int cmd_top(int argc, char **argv)
 		goto out;
 	}
 	if (!st.counters.nr_counters) {
-		snprintf(note, sizeof(note), "note: %s", why);
-		st.note = note;
+		snprintf(st.note_text, sizeof(st.note_text), "note: %s", why);
+		st.note = st.note_text;
 	}
 	st.terminal = isatty(STDOUT_FILENO);
 	sopts.interval_ms = opts.interval_ms;

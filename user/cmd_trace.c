@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,7 @@ struct trace_state {
 	const char *counter_names[NETPMU_MAX_COUNTERS];
 	unsigned int nr_counters;
 	unsigned long records;
+	uint64_t last_tick_ns;		/* newest interval record seen */
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -210,6 +212,8 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		return;
 	if (!record_filter_match(&st->filter, &view))
 		return;
+	if (view.kind != NETPMU_RECORD_POLL && view.ts_ns > st->last_tick_ns)
+		st->last_tick_ns = view.ts_ns;
 	st->records++;
 	if (st->groups)
 		record_groups_add(st->groups, &view);
@@ -273,6 +277,17 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 			return -1;
 		}
 		fflush(stdout);
+	}
+	/*
+	 * Interval records cover the whole run only with the interval in which
+	 * it stopped: wait for the tick that closes it (at most two intervals).
+	 */
+	if (!opts->per_poll && !(opts->max_records && st->records >= opts->max_records)) {
+		double stop = now_s(), limit = stop + 2 * opts->interval_ms / 1000.0;
+
+		while (st->last_tick_ns < (uint64_t)(stop * 1e9) && now_s() < limit)
+			if (bpf_session_poll(session, 20) < 0)
+				break;
 	}
 	/* What is already in the buffer was collected: keep it. */
 	bpf_session_drain(session);

@@ -241,8 +241,8 @@ static int apply_dev(struct term_state *st, const char *ifname)
 		return err;
 	if (err == -ENODEV) {
 		list_netdevs(st->ctx->sysfs_root, present, sizeof(present));
-		return reject(st, "dev=%s: no network device '%s' (present: %s)", ifname, ifname,
-			      *present ? present : "none");
+		return reject(st, "dev=%s: no network device '%s' in this network namespace "
+			      "(present: %s)", ifname, ifname, *present ? present : "none");
 	}
 	if (err)
 		return reject(st, "dev=%s: %s is not on a PCI function (use a PCI NIC's netdev)",

@@ -38,6 +38,7 @@ static void view_queue(const struct netpmu_queue_record *r, struct record_view *
 	add(v, "napi_id", r->napi_id);
 	add(v, "irq", r->irq);
 	add(v, "queue", r->queue);
+	add(v, "dir", r->dir);
 	add(v, "interval_ns", r->interval_ns);
 	add(v, "polls", r->polls);
 	add(v, "packets", r->packets);
@@ -121,6 +122,6 @@ const struct record_field *record_view_field(const struct record_view *v, const 
 
 const char *record_field_names(void)
 {
-	return "cpu, ifindex, napi_id, irq, queue, work, budget, polls, packets, budget_exhausted, "
+	return "cpu, ifindex, napi_id, irq, queue, dir, work, budget, polls, packets, budget_exhausted, "
 	       "poll_ns, irqs, irq_ns, interval_ns, net_rx, net_rx_ns, net_tx, net_tx_ns";
 }

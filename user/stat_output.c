@@ -30,8 +30,10 @@ static void print_notes(struct stat_output *o, const struct stat_counters *sc)
 	}
 }
 
-void stat_output_begin(struct stat_output *o, const struct stat_counters *sc)
+/* perf prints its header with the counts, after the command's own output. */
+static void output_begin(struct stat_output *o, const struct stat_counters *sc)
 {
+	o->begun = true;
 	if (o->format != STAT_FORMAT_STD)
 		return;
 	if (!o->interval)
@@ -67,6 +69,8 @@ void stat_output_counts(struct stat_output *o, const struct stat_counters *sc, b
 {
 	struct stat_row row;
 
+	if (!o->begun)
+		output_begin(o, sc);
 	if (o->format == STAT_FORMAT_STD && o->interval &&
 	    o->intervals_printed % STD_HEADER_EVERY == 0)
 		fprintf(o->out, "#           time             counts unit events\n");

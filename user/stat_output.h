@@ -28,6 +28,7 @@ struct stat_output {
 	bool interval;			/* -I: lines carry the time since the start */
 	const char *target;		/* "system wide" or the command line */
 	unsigned int intervals_printed;
+	bool begun;			/* header and notes printed */
 };
 
 /* One counter's line. */
@@ -43,10 +44,11 @@ struct stat_row {
 	const char *metric_name;
 };
 
-/* Before the first counts: perf's header (human form) and notes on undocumented units. */
-void stat_output_begin(struct stat_output *o, const struct stat_counters *sc);
-
-/* Every counter's line: totals, or with DELTA the last interval, at TIME_NS since the start. */
+/*
+ * Every counter's line: totals, or with DELTA the last interval, at TIME_NS
+ * since the start. The first call prints perf's header (human form) and the
+ * notes on undocumented units before.
+ */
 void stat_output_counts(struct stat_output *o, const struct stat_counters *sc, bool delta,
 			uint64_t time_ns);
 

@@ -142,6 +142,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 	int ret = 0;
 
 	memset(tc, 0, sizeof(*tc));
+	tc->dev_func = dev_func;
 	if (dev && !dev_func)
 		return fail(why, why_len, "--dev %s: no such network device or PCI function with "
 			    "queue interrupts (give an interface of this namespace or a PCI address "
@@ -179,23 +180,46 @@ out:
 	return ret;
 }
 
-int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
-			const struct queue_map *queues, char *why, size_t why_len)
+/* Forgets target T: its function refused the counters (e.g. removed). */
+static void drop_target(struct top_counters *tc, size_t t)
 {
-	unsigned int r;
+	memmove(&tc->targets[t], &tc->targets[t + 1], (tc->nr_targets - t - 1) * sizeof(*tc->targets));
+	tc->nr_targets--;
+}
+
+static int replace_all(struct top_counters *tc, struct bpf_session *session, char *why, size_t why_len)
+{
+	unsigned int r, n;
+
+	for (r = 0; r < TOP_NR_ROLES; r += n) {
+		n = r == TOP_RX_LATENCY_CYCLES ? 2 : 1;
+		if (bpf_session_replace_group(session, r, n, &tc->counters[r], why, why_len))
+			return -1;
+	}
+	return 0;
+}
+
+int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings)
+{
+	size_t next;
 
 	if (tc->nr_targets < 2 || !tc->nr_counters)
 		return 0;
-	if (build_counters(tc, (tc->current + 1) % tc->nr_targets, sysfs_root, queues, why, why_len))
-		return -1;
-	for (r = 0; r < TOP_NR_ROLES; r++) {
-		unsigned int n = r == TOP_RX_LATENCY_CYCLES ? 2 : 1;
-
-		if (bpf_session_replace_group(session, r, n, &tc->counters[r], why, why_len))
-			return -1;
-		r += n - 1;
+	next = (tc->current + 1) % tc->nr_targets;
+	while (tc->nr_targets) {
+		if (!build_counters(tc, next, sysfs_root, queues, why, why_len) &&
+		    !replace_all(tc, session, why, why_len))
+			return 0;
+		fprintf(warnings, "%s: dropping queue %d of %s from the rotation\n", why,
+			tc->targets[next].queue, tc->targets[next].pci_bdf);
+		drop_target(tc, next);
+		if (next == tc->nr_targets)
+			next = 0;
 	}
-	return 0;
+	tc->nr_counters = 0;
+	snprintf(why, why_len, "no queue left to count: software columns only");
+	return -1;
 }
 
 void top_counters_release(struct top_counters *tc)

@@ -9,6 +9,7 @@
 #define NETPMU_TOP_COUNTERS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "bpf_session.h"
@@ -43,6 +44,7 @@ struct top_counters {
 	struct parsed_event events[TOP_NR_ROLES];
 	struct session_counter counters[TOP_NR_ROLES];
 	unsigned int nr_counters;	/* TOP_NR_ROLES, or 0 without a PMU */
+	unsigned int dev_func;		/* --dev's PCI function (func_id), 0: all */
 };
 
 /*
@@ -54,9 +56,13 @@ struct top_counters {
 int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
 		      const char *dev, char *why, size_t why_len);
 
-/* Moves the counters to the next target (no-op with one target). */
+/*
+ * Moves the counters to the next target (no-op with one target). A target
+ * whose counters cannot be opened is dropped with a line on WARNINGS; -1 with
+ * WHY when none is left (nr_counters is 0 then).
+ */
 int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
-			const struct queue_map *queues, char *why, size_t why_len);
+			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings);
 
 void top_counters_release(struct top_counters *tc);
 

@@ -182,7 +182,9 @@ void top_table_render(const struct top_table *t, FILE *out, bool terminal,
 
 		if (!r->ifname[0])
 			continue;	/* the per-CPU backlog, not a NIC queue */
-		if (dev_filter && strcmp(dev_filter, r->ifname))
+		/* --dev names an interface of this namespace or a PCI function. */
+		if (dev_filter && strcmp(dev_filter, r->ifname) &&
+		    !(tc->dev_func && r->func_id == tc->dev_func))
 			continue;
 		snprintf(queue, sizeof(queue), r->queue >= 0 ? "%d" : "-", r->queue);
 		snprintf(irq, sizeof(irq), r->irq ? "%u" : "-", r->irq);

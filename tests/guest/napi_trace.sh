@@ -17,20 +17,12 @@ for irq in $(awk -F: '/virtio[0-9]+-(input|output)/ { print $1 }' /proc/interrup
 	echo "$cpu" > /proc/irq/$irq/smp_affinity_list
 done
 
-"$NETPMU" trace --per-poll --json -e "$event" -d 8 >"$tmp/trace.json" 2>"$tmp/trace.err" &
-trace_pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/trace.err" && break; sleep 0.1; done
-check_cmd "netpmu trace loads, opens $event and attaches in the guest" grep -q tracing "$tmp/trace.err"
-
-ip netns exec peer "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 6 \
-	--ready "$tmp/ready" >"$tmp/recv.out" &
-recv_pid=$!
-for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
-"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 >/dev/null
-wait $recv_pid
+"$NETPMU" trace --per-poll --json -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+	--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 --report "$tmp/recv.out" \
+	>"$tmp/trace.json" 2>"$tmp/trace.err"
+check_eq "netpmu trace --per-poll -- COMMAND exits with the command's status" 0 $?
+check_cmd "netpmu trace loaded, opened $event and attached in the guest" grep -q tracing "$tmp/trace.err"
 check_eq "peer received the flow" "received $count datagrams $((count * size)) bytes" "$(cat "$tmp/recv.out")"
-wait $trace_pid
-check_eq "netpmu trace exits 0" 0 $?
 [ -s "$tmp/trace.err" ] && sed 's/^/  trace: /' "$tmp/trace.err"
 
 python3 - "$tmp/trace.json" "$count" "$cpu" <<'PY' > "$tmp/summary"

@@ -3,7 +3,10 @@
 """A known UDP flow for tests: exactly COUNT datagrams of SIZE payload bytes.
 
   udp_flow.py recv --port P --count N [--timeout S]   prints datagrams and bytes received
-  udp_flow.py send --to IP --port P --count N --size S [--gap-us U]
+  udp_flow.py send --to IP --port P --count N --size S [--gap-us U] [--flows F]
+  udp_flow.py transfer --netns NS --to IP --port P --count N --size S [...] [--report FILE]
+      runs the receiver in network namespace NS, sends, and returns once every
+      datagram arrived (so their NAPI polls are over): exit 0 only if all did
 
 The receiver binds first, so no datagram draws an ICMP error: the only frames
 on the wire are the COUNT datagrams (each SIZE + 8 UDP + 20 IPv4 + 14 Ethernet
@@ -35,14 +38,44 @@ def recv(args):
 
 
 def send(args):
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    # F sockets, hence F source ports: F flows for receive-side scaling.
+    socks = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(args.flows)]
     payload = bytes(args.size)
-    for _ in range(args.count):
-        sock.sendto(payload, (args.to, args.port))
+    for i in range(args.count):
+        socks[i % args.flows].sendto(payload, (args.to, args.port))
         if args.gap_us:
             time.sleep(args.gap_us / 1e6)
     print(f"sent {args.count} datagrams {args.count * args.size} bytes")
     return 0
+
+
+def transfer(args):
+    import os
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ready = os.path.join(tmp, "ready")
+        recv_cmd = ["ip", "netns", "exec", args.netns, sys.executable, os.path.abspath(__file__),
+                    "recv", "--port", str(args.port), "--count", str(args.count),
+                    "--timeout", str(args.timeout), "--ready", ready]
+        receiver = subprocess.Popen(recv_cmd, stdout=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + args.timeout
+        while not os.path.exists(ready):
+            if receiver.poll() is not None or time.monotonic() > deadline:
+                print("receiver did not start", file=sys.stderr)
+                return 1
+            time.sleep(0.02)
+        send_args = argparse.Namespace(**vars(args))
+        with open(os.devnull, "w") as devnull:
+            saved, sys.stdout = sys.stdout, devnull
+            send(send_args)
+            sys.stdout = saved
+        received = receiver.communicate()[0].strip()
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write(received + "\n")
+    return receiver.returncode
 
 
 def main():
@@ -59,8 +92,19 @@ def main():
     s.add_argument("--count", type=int, required=True)
     s.add_argument("--size", type=int, required=True)
     s.add_argument("--gap-us", type=int, default=0)
+    s.add_argument("--flows", type=int, default=1)
+    t = sub.add_parser("transfer")
+    t.add_argument("--netns", required=True)
+    t.add_argument("--to", required=True)
+    t.add_argument("--port", type=int, required=True)
+    t.add_argument("--count", type=int, required=True)
+    t.add_argument("--size", type=int, required=True)
+    t.add_argument("--gap-us", type=int, default=0)
+    t.add_argument("--flows", type=int, default=1)
+    t.add_argument("--timeout", type=float, default=60)
+    t.add_argument("--report", help="file for the receiver's line")
     args = p.parse_args()
-    return recv(args) if args.mode == "recv" else send(args)
+    return {"recv": recv, "send": send, "transfer": transfer}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# In the guest: module life cycle. netpmu.ko cannot be unloaded while an event
+# is open and unloads cleanly after; reloaded with narrowed counters
+# (counter_bits=16, hw_clk_freq=1000000) the byte counters wrap several times
+# and the totals stay exact, time within 1%; invalid parameters are refused;
+# with a stand-in PMU named hns3_pmu_sicl_0 loaded (tests/guest/hns3_dup_pmu)
+# the module refuses to load with one log line. The default load (no
+# parameters) is restored at the end, whatever happened.
+. "$(dirname "$0")/../lib/tap.sh"
+kmod=$REPO/.output/kmod/netpmu.ko
+dup=$REPO/.output/tests/hns3_dup_pmu/hns3_dup_pmu.ko
+
+restore() {
+	rmmod hns3_dup_pmu 2>/dev/null
+	if [ ! -d /sys/module/netpmu ] || [ "$(cat /sys/module/netpmu/parameters/counter_bits)" != 64 ] ||
+		[ "$(cat /sys/module/netpmu/parameters/hw_clk_freq)" != 100000000 ]; then
+		rmmod netpmu 2>/dev/null
+		insmod "$kmod" || echo "not ok - restore the default load of netpmu.ko: insmod failed"
+	fi
+}
+trap restore EXIT
+
+DUP_KO=$dup PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
+import signal
+from hns3_lib import *
+
+nic = nics()
+e0, e1 = nic["eth0"], nic["eth1"]
+
+# ---- unload refused while an event is open, clean after
+dmesg_mark("hns3 module")
+fd = open_fd(attr(0x2, G))
+rc, err = rmmod()
+check(f"rmmod netpmu while an event is open fails (module in use): {err}", rc != 0 and loaded(), f"rc {rc}")
+check(f"{PMU0} is still there and its event still reads", os.path.isdir(pmu_dir()) and len(os.read(fd, 24)) == 24)
+perf = subprocess.Popen(["perf", "stat", "-a", "-e", f"{PMU0}/bw_ssu_rpu_byte_num,global=1/", "--", "sleep", "30"],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+time.sleep(1.5)
+close_all([fd])
+rc, err = rmmod()
+check(f"rmmod netpmu while perf stat holds an event fails: {err}", rc != 0 and loaded(), f"rc {rc}")
+perf.send_signal(signal.SIGINT)
+perf.wait()
+rc, err = rmmod()
+check_eq("rmmod netpmu once every event is closed", (0, ""), (rc, err))
+check("after unload: no hns3_pmu_sicl_0, no netpmu_sim bus, no netpmu_sim0 device",
+      not os.path.exists(pmu_dir()) and not os.path.exists(SIM_BUS) and not os.path.exists("/sys/devices/netpmu_sim0"))
+check_eq("kernel log of the unload: no warning", [], kernel_problems(dmesg_since("hns3 module")))
+
+# ---- invalid parameters
+for params, why in ((["counter_bits=8"], "counter_bits below 16"), (["counter_bits=65"], "above 64"),
+                    (["hw_clk_freq=0"], "zero clock"), (["local_cpu=65536"], "no such CPU")):
+    rc, err = insmod(*params)
+    check(f"insmod netpmu.ko {' '.join(params)} ({why}) is refused (EINVAL)",
+          rc != 0 and not loaded() and "Invalid argument" in err, err)
+    if loaded():
+        rmmod()
+
+# ---- narrowed counters: wrap and exact totals
+rc, err = insmod("counter_bits=16", "hw_clk_freq=1000000")
+check_eq("insmod netpmu.ko counter_bits=16 hw_clk_freq=1000000", (0, ""), (rc, err))
+check_eq("hw_clk_freq reads 1000000", "1000000\n", pmu_read("hw_clk_freq"))
+f01 = Flow(e0, e1, 150, 1400, 9501)
+f10 = Flow(e1, e0, 60, 900, 9502)
+total = f01.bytes() + f10.bytes()
+specs = [("bw_ssu_rpu_byte_num,global=1", f"150x1442+60x942 = {total}: {total >> 16} wraps of 2^16", total),
+         ("bw_ssu_egu_byte_num,global=1", f"{total}", total),
+         (f"bw_ssu_rpu_byte_num,port={e1.port},tc=0xf", f"150x1442 = {f01.bytes()}", f01.bytes()),
+         ("pps_ssu_rpu_packet_num,global=1", "210", 210)]
+group = ["{" + f"{PMU0}/bw_tpu_ssu_byte_num,bdf={e0.bdf:#x},queue=0xffff/,"
+         f"{PMU0}/bw_tpu_ssu_time,bdf={e0.bdf:#x},queue=0xffff/" + "}"]
+try:
+    values, _ = perf_stat([f"{PMU0}/{s}/" for s, _, _ in specs] + group +
+                          [f"{PMU0}/pps_ssu_egu_time,global=1/"], [f01, f10], after="sleep 1.5")
+except RuntimeError as e:
+    values = {}
+    not_ok("perf stat with 16-bit counters", str(e))
+for s, formula, want in specs:
+    check_eq(f"16-bit counters: {s} = {formula}", want, values.get(f"{PMU0}/{s}/", (None, 0))[0])
+ev = f"{PMU0}/bw_tpu_ssu_byte_num,bdf={e0.bdf:#x},queue=0xffff/"
+check_eq(f"16-bit counters, group with a slot-sharing pair: {ev} = 150x1442 = {f01.bytes()}",
+         f01.bytes(), values.get(ev, (None, 0))[0])
+for ev in (f"{PMU0}/bw_tpu_ssu_time,bdf={e0.bdf:#x},queue=0xffff/", f"{PMU0}/pps_ssu_egu_time,global=1/"):
+    cycles, ns = values.get(ev, (None, 0))
+    check(f"16-bit counters at 1 MHz (wrap every 65.5 ms): {ev} / 1 MHz = enabled time within 1% "
+          f"({cycles} cycles, {ns} ns)", cycles is not None and ns > 1e9 and abs(cycles / 1e6 - ns / 1e9) <= 0.01 * ns / 1e9)
+rc, err = rmmod()
+check_eq("rmmod after the narrowed run", (0, ""), (rc, err))
+
+# ---- a PMU named hns3_pmu_sicl_0 already exists (upstream driver bound)
+dup = os.environ["DUP_KO"]
+if not os.path.exists(dup):
+    not_ok("duplicate-name refusal", f"{dup} is not built (make kmod builds it with the test module rule)")
+else:
+    r = subprocess.run(["insmod", dup], capture_output=True, text=True)
+    check_eq("insmod the stand-in hns3_dup_pmu.ko (registers hns3_pmu_sicl_0)", (0, ""),
+             (r.returncode, r.stderr.strip()))
+    dmesg_mark("hns3 dup")
+    rc, err = insmod()
+    check(f"insmod netpmu.ko is refused while hns3_pmu_sicl_0 exists (EEXIST): {err}",
+          rc != 0 and not loaded() and "File exists" in err, err)
+    line = "netpmu: PMU hns3_pmu_sicl_0 already exists (upstream hns3_pmu driver bound?), not registering"
+    log = [l.split("] ", 1)[-1] for l in dmesg_since("hns3 dup").splitlines() if "netpmu" in l and "hns3" in l]
+    check_eq("exactly one kernel log line says why", [line], log)
+    rc, err = insmod("sicl_id=1")
+    check_eq("with the name taken, insmod netpmu.ko sicl_id=1 loads (hns3_pmu_sicl_1)", (0, True),
+             (rc, os.path.isdir(pmu_dir("hns3_pmu_sicl_1"))))
+    rmmod()
+    subprocess.run(["rmmod", "hns3_dup_pmu"])
+
+# ---- the default load again
+rc, err = insmod()
+check_eq("insmod netpmu.ko (the bench's default load) again", (0, ""), (rc, err))
+f01 = Flow(e0, e1, 5, 100, 9503)
+try:
+    values, _ = perf_stat([f"{PMU0}/bw_ssu_rpu_byte_num,global=1/"], [f01])
+    check_eq(f"after the reload {PMU0} counts: bw_ssu_rpu_byte_num,global=1 = 5x142 = 710", 710,
+             values.get(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/", (None, 0))[0])
+except RuntimeError as e:
+    not_ok("perf stat after the reload", str(e))
+check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 module")))
+finish()
+PY
