@@ -124,7 +124,19 @@ static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_r
 		c->binding.generation = tc->generation;
 	}
 	tc->current = t;
+	tc->generation_target[tc->generation % TOP_GENERATIONS_KEPT] = t;
 	return 0;
+}
+
+const struct top_target *top_counters_target_of(const struct top_counters *tc, unsigned int generation)
+{
+	size_t t;
+
+	if (!generation || generation > tc->generation ||
+	    tc->generation - generation >= TOP_GENERATIONS_KEPT)
+		return NULL;
+	t = tc->generation_target[generation % TOP_GENERATIONS_KEPT];
+	return t < tc->nr_targets ? &tc->targets[t] : NULL;
 }
 
 static unsigned int dev_function(const struct queue_map *queues, const char *dev)
@@ -185,6 +197,8 @@ static void drop_target(struct top_counters *tc, size_t t)
 {
 	memmove(&tc->targets[t], &tc->targets[t + 1], (tc->nr_targets - t - 1) * sizeof(*tc->targets));
 	tc->nr_targets--;
+	/* Indices moved: records of earlier generations can no longer be placed. */
+	tc->generation += TOP_GENERATIONS_KEPT;
 }
 
 static int replace_all(struct top_counters *tc, struct bpf_session *session, char *why, size_t why_len)

@@ -27,6 +27,8 @@ enum top_role {
 	TOP_NR_ROLES,
 };
 
+#define TOP_GENERATIONS_KEPT 16
+
 /* One queue of one PCI function. */
 struct top_target {
 	unsigned int func_id;
@@ -40,7 +42,9 @@ struct top_counters {
 	struct top_target *targets;
 	size_t nr_targets;
 	size_t current;			/* the target the counters measure now */
-	unsigned int generation;
+	unsigned int generation;	/* of the counters open now; bumped at each rotation */
+	/* Which target each recent generation measured: records arrive after the fact. */
+	size_t generation_target[TOP_GENERATIONS_KEPT];
 	struct parsed_event events[TOP_NR_ROLES];
 	struct session_counter counters[TOP_NR_ROLES];
 	unsigned int nr_counters;	/* TOP_NR_ROLES, or 0 without a PMU */
@@ -63,6 +67,9 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
  */
 int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
 			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings);
+
+/* The target that counters of GENERATION measured, or NULL if long gone. */
+const struct top_target *top_counters_target_of(const struct top_counters *tc, unsigned int generation);
 
 void top_counters_release(struct top_counters *tc);
 

@@ -47,9 +47,11 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	if (!tc->nr_counters || r->nr_counters < TOP_NR_ROLES)
 		return;
 	for (role = 0; role < TOP_NR_ROLES; role++)
-		if (d[role].err || d[role].generation != tc->generation)
-			return;	/* measured the previous target, or unreadable */
-	target = &tc->targets[tc->current];
+		if (d[role].err || d[role].generation != d[0].generation)
+			return;	/* unreadable, or read in the middle of a rotation */
+	target = top_counters_target_of(tc, d[0].generation);
+	if (!target)
+		return;
 	hw = hw_slot(t, target->func_id, target->queue);
 	if (!hw)
 		return;
