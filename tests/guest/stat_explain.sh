@@ -11,7 +11,8 @@ if [ ! -d $pmus/hns3_pmu_sicl_0 ]; then
 	fail "hns3_pmu_sicl_0 is registered" "no $pmus/hns3_pmu_sicl_0 (is netpmu.ko loaded?)"
 	exit 0
 fi
-fn=$(readlink -f /sys/class/net/eth0 | sed 's|/virtio[0-9]*/net/eth0$||')
+# eth0's PCI function: .../0000:01:00.0/net/eth0 (igb) or .../0000:01:00.0/virtio2/net/eth0.
+fn=$(readlink -f /sys/class/net/eth0 | sed -E 's|(/virtio[0-9]+)?/net/eth0$||')
 addr=$(basename "$fn")
 rp=$(basename "$(dirname "$fn")")
 queues=$(ls -d /sys/class/net/eth0/queues/rx-* | wc -l)
