@@ -12,9 +12,11 @@ fi
 
 count=200 size=100
 a=netpmu-a-$$ b=netpmu-b-$$
+# Device names of this run's own: BPF sees every namespace's devices.
+va=nta$$ vb=ntb$$
 tmp=$(mktemp -d)
 trap 'netns_pair_down $a $b; rm -rf "$tmp"' EXIT
-netns_pair_up $a $b || { fail "veth pair between namespaces" "setup failed"; exit 0; }
+netns_pair_up $a $b $va $vb || { fail "veth pair between namespaces" "setup failed"; exit 0; }
 
 "$NETPMU" trace --per-poll --json -d 6 >"$tmp/trace.json" 2>"$tmp/trace.err" &
 trace_pid=$!
@@ -31,17 +33,17 @@ check_eq "receiver got the flow" "received $count datagrams $((count * size)) by
 wait $trace_pid
 check_eq "netpmu trace exits 0" 0 $?
 
-polled=$(python3 - "$tmp/trace.json" <<'PY'
+polled=$(python3 - "$tmp/trace.json" "$vb" <<'PY'
 import json, sys
 work = 0
 for line in open(sys.argv[1]):
     rec = json.loads(line)
-    if rec["dev"] == "vb":
+    if rec["dev"] == sys.argv[2]:
         work += rec["work"]
 print(work)
 PY
 )
-check_eq "NAPI polls of vb processed exactly the $count packets sent" "$count" "$polled"
+check_eq "NAPI polls of $vb processed exactly the $count packets sent" "$count" "$polled"
 check_cmd "trace reports ring buffer drops (none)" grep -q ' 0 dropped' "$tmp/trace.err"
 
 # Interval records joined in the kernel: the same flood, summed per queue.
@@ -57,9 +59,9 @@ wait $recv_pid
 wait $trace_pid
 summed=$(python3 -c '
 import json, sys
-print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] == "queue" and r.get("dev") == "vb"))
-' "$tmp/interval.json")
-check_eq "interval records: vb's NAPI packets summed over the run = the $count sent" "$count" "$summed"
+print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] == "queue" and r.get("dev") == sys.argv[2]))
+' "$tmp/interval.json" "$vb")
+check_eq "interval records: $vb's NAPI packets summed over the run = the $count sent" "$count" "$summed"
 
 # netpmu top without any NIC PMU: software columns only, and it says so.
 "$NETPMU" top -I 300 --count 3 >"$tmp/top.txt" 2>&1 &
@@ -69,12 +71,12 @@ ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9002 
 wait $top_pid
 check_cmd "netpmu top runs without a NIC PMU and says software columns only" \
 	grep -q 'no HNS3 PMU: software columns only' "$tmp/top.txt"
-check_cmd "netpmu top shows vb's NAPI" grep -qE '^vb ' "$tmp/top.txt"
+check_cmd "netpmu top shows $vb's NAPI" grep -qE "^$vb " "$tmp/top.txt"
 
 # bpftrace-style questions, no compiler: --where, --by, --hist over the same flood.
-"$NETPMU" trace --per-poll --where dev=vb --by dev -d 4 >"$tmp/by.txt" 2>"$tmp/by.err" &
+"$NETPMU" trace --per-poll --where dev=$vb --by dev -d 4 >"$tmp/by.txt" 2>"$tmp/by.err" &
 by_pid=$!
-"$NETPMU" trace --per-poll --where dev=vb --hist work -d 4 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
+"$NETPMU" trace --per-poll --where dev=$vb --hist work -d 4 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
 hist_pid=$!
 for _ in $(seq 50); do grep -q tracing "$tmp/by.err" && grep -q tracing "$tmp/hist.err" && break; sleep 0.1; done
 ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9003 --count $count --timeout 3 \
@@ -83,8 +85,8 @@ recv_pid=$!
 for _ in $(seq 50); do [ -e "$tmp/ready3" ] && break; sleep 0.1; done
 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9003 --count $count --size $size >/dev/null
 wait $recv_pid $by_pid $hist_pid
-check_cmd "--where dev=vb --by dev sums the flood's packets (work=$count)" \
-	grep -qE "^dev=vb records=[0-9]+ work=$count( |$)" "$tmp/by.txt"
+check_cmd "--where dev=$vb --by dev sums the flood's packets (work=$count)" \
+	grep -qE "^dev=$vb records=[0-9]+ work=$count( |$)" "$tmp/by.txt"
 check_eq "--hist work prints a bpftrace-style histogram" "@work:" "$(head -n 1 "$tmp/hist.txt")"
 in_hist=$(awk -F'|' 'NR > 1 && /\|/ { split($1, f, " "); n += f[length(f)] } END { print n + 0 }' "$tmp/hist.txt")
 hist_polls=$(sed -n 's/^netpmu trace: \([0-9]*\) records.*/\1/p' "$tmp/hist.err")
