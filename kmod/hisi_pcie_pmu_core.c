@@ -405,12 +405,16 @@ static bool hisi_pcie_pmu_shares(struct perf_event *event,
  * Fold the counts of the events sharing the owner's counter (the other
  * member of a related pair) before the preset, or rebase them after it.
  * Upstream folds the owner only, so the other member of a pair loses its
- * count at an overflow; this keeps it exact. Runs on the counting CPU, which
- * owns the group lists.
+ * count at an overflow; this keeps it exact. Only on the CPU the events run
+ * on, which owns the group lists.
  */
 static void hisi_pcie_pmu_sharers(struct perf_event *owner, bool rebase)
 {
 	struct perf_event *leader = owner->group_leader, *sibling;
+
+	/* Elsewhere (a scoped PMU's events may live on another CPU): owner only. */
+	if (READ_ONCE(owner->oncpu) != smp_processor_id())
+		return;
 
 	if (hisi_pcie_pmu_shares(leader, owner)) {
 		if (rebase)

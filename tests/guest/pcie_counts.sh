@@ -101,7 +101,7 @@ check_eq(f"eth0 sent {N} frames nobody receives: {busy} = N*(D+F)", N * (D + F),
 for spec in quiet:
     check_eq(f"only eth0 moves data: {spec} (eth1 or its Root Port) counts 0", 0, v(values, spec))
 
-# A PCI function below eth1's Root Port that is not a NIC counts nothing.
+# The other PCI functions below eth1's Root Port (idle) count nothing.
 others = [b for b in pci_functions() if b not in (eth0.bdf, eth1.bdf) and b not in root_ports()]
 below = []
 for b in others:
@@ -122,7 +122,7 @@ check_eq(f"eth1 sent {N} frames nobody receives: {busy} = N*(D+F)", N * (D + F),
 for spec in quiet:
     check_eq(f"only eth1 moves data: {spec} (eth0 or its Root Port) counts 0", 0, v(values, spec))
 for spec in extra:
-    check_eq(f"a non-NIC function below eth1's Root Port: {spec} counts 0", 0, v(values, spec))
+    check_eq(f"an idle function below eth1's Root Port: {spec} counts 0", 0, v(values, spec))
 
 # ---- E: *_time ticks at the model's clock while enabled ---------------------
 c = Counter(*parse_event("rx_mwr_time,port=0xffff"))

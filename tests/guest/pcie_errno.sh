@@ -56,7 +56,7 @@ for rp in ports:
     expect(f"bdf={rp:#x} (a Root Port is its own Root Port)", 0, attr_for(flux, config2=rp << 16))
 others = [b for b in funcs if b not in ports and b not in bus0 and b not in (eth0.bdf, eth1.bdf)]
 for b in others[:2]:
-    expect(f"bdf={b:#x} ({bdf_name(b)}, a non-NIC function below a Root Port)", 0,
+    expect(f"bdf={b:#x} ({bdf_name(b)}, another function below a Root Port)", 0,
            attr_for(flux, config2=b << 16))
 
 # port wins over bdf; port and the event code are not validated.

@@ -76,7 +76,7 @@ else:
 PY
 
 # The model says how it mapped the topology.
-for line in $(dmesg | sed -n 's/.*hisi_pcie0_core0: Root Port \([0-9a-f:.]*\) is port bit \([0-9]*\).*/\1=\2/p'); do
+for line in $(dmesg | sed -n 's/.*hisi_pcie0_core0: Root Port \([0-9a-f:.]*\) is port bit \([0-9]*\).*/\1=\2/p' | awk '!seen[$0]++'); do
 	echo "  $line"
 done
 check_cmd "the kernel log maps each Root Port to its port bit" \

@@ -9,6 +9,7 @@ pcie_pmu); prints TAP lines like tests/lib/tap.sh: "ok - ...", "not ok - ...: wh
 """
 import ctypes
 import errno
+import fcntl
 import glob
 import os
 import platform
@@ -158,7 +159,6 @@ class Counter:
                                   group_fd=group.fd if group else -1)
 
     def ioctl(self, req, group=False):
-        import fcntl
         fcntl.ioctl(self.fd, req, 1 if group else 0)
 
     def enable(self):
