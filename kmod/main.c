@@ -110,5 +110,5 @@ static void __exit netpmu_exit(void)
 module_init(netpmu_init);
 module_exit(netpmu_exit);
 
-MODULE_DESCRIPTION("HiSilicon HNS3 NIC PMU: hardware driver and traffic-driven model");
+MODULE_DESCRIPTION("HiSilicon HNS3 NIC PMU and PCIe PMU: hardware drivers and traffic-driven models");
 MODULE_LICENSE("GPL v2");

@@ -15,6 +15,7 @@
 
 #include "bpf_session.h"
 #include "commands.h"
+#include "napi_irq_check.h"
 #include "queue_map.h"
 #include "top_counters.h"
 #include "top_table.h"
@@ -38,6 +39,8 @@ struct top_state {
 	bool terminal;
 	bool frame_pending;
 	unsigned long frames;
+	const struct queue_map *queues;
+	struct napi_irq_check napi_irqs;
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -154,6 +157,8 @@ static void handle_record(void *ctx, const void *record, size_t size)
 		if (st->opts->max_frames && st->frames >= st->opts->max_frames)
 			stop_requested = 1;
 	}
+	if (size >= sizeof(struct netpmu_queue_record) && *(const __u32 *)record == NETPMU_RECORD_QUEUE)
+		napi_irq_check(&st->napi_irqs, st->queues, record, stderr);
 	top_table_add(&st->table, record, size, &st->counters);
 	st->frame_pending = true;
 }
@@ -222,6 +227,7 @@ int cmd_top(int argc, char **argv)
 		st.note = st.note_text;
 	}
 	st.terminal = isatty(STDOUT_FILENO);
+	st.queues = &queues;
 	sopts.interval_ms = opts.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = st.counters.counters;

@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "counter_binding.h"
 #include "event_parse.h"
+#include "napi_irq_check.h"
 #include "queue_map.h"
 #include "record_output.h"
 #include "record_query.h"
@@ -49,6 +50,8 @@ struct trace_state {
 	struct record_filter filter;
 	struct record_groups *groups;
 	struct record_hist *hist;
+	const struct queue_map *queues;
+	struct napi_irq_check napi_irqs;
 	const char *counter_names[NETPMU_MAX_COUNTERS];
 	unsigned int nr_counters;
 	unsigned long records;
@@ -210,6 +213,8 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		return;
 	if (!record_view_from(data, size, st->nr_counters, &view))
 		return;
+	if (view.kind == NETPMU_RECORD_QUEUE)
+		napi_irq_check(&st->napi_irqs, st->queues, data, stderr);
 	if (!record_filter_match(&st->filter, &view))
 		return;
 	if (view.kind != NETPMU_RECORD_POLL && view.ts_ns > st->last_tick_ns)
@@ -382,6 +387,7 @@ int cmd_trace(int argc, char **argv)
 	for (i = 0; i < nr_parsed; i++)
 		st.counter_names[i] = events[i].text;
 	st.nr_counters = nr_parsed;
+	st.queues = &queues;
 	ret = run_trace(&st, &queues, counters);
 out:
 	for (i = 0; i < nr_parsed; i++)
