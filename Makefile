@@ -36,7 +36,7 @@ CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
 # Static so that one binary runs on this machine and inside any guest.
 LDLIBS := -static $(shell pkg-config --static --libs libbpf 2>/dev/null || echo -lbpf -lelf -lz)
 
-BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(SRCARCH) \
+BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(SRCARCH) \
 	      -Ivmlinux/$(SRCARCH) -Ibpf -Wall -Werror
 
 # Every bpf/*.bpf.c (one concern each) is linked into one object, one skeleton.

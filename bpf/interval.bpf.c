@@ -138,7 +138,7 @@ static __always_inline bool counter_joins(__u32 i, __u32 irq, struct netpmu_irq_
 	}
 }
 
-static long emit_queue(struct bpf_map *map, __u64 *napi_key, struct napi_activity *act,
+static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *act,
 		       struct tick_ctx *t)
 {
 	__u64 polls = act->polls, packets = act->packets;
@@ -149,8 +149,13 @@ static long emit_queue(struct bpf_map *map, __u64 *napi_key, struct napi_activit
 	struct irq_activity *ia;
 	__u32 irq = act->irq, i;
 
+	/* Slots are handed out in order: none in use past the last one given. */
+	if (*slot >= napi_slots_used)
+		return 1;
+	if (!act->napi_key)
+		return 0;
 	if (irq) {
-		ia = bpf_map_lookup_elem(&irq_activity, &irq);
+		ia = irq_activity_find(irq);
 		if (ia) {
 			irqs = ia->count;
 			irq_ns = ia->ns;
@@ -176,7 +181,7 @@ static long emit_queue(struct bpf_map *map, __u64 *napi_key, struct napi_activit
 	rec->cpu = act->last_cpu;
 	rec->ts_ns = t->now;
 	rec->interval_ns = t->interval_ns;
-	rec->napi_key = *napi_key;
+	rec->napi_key = act->napi_key;
 	rec->napi_id = act->napi_id;
 	rec->ifindex = act->ifindex;
 	__builtin_memcpy(rec->ifname, act->ifname, sizeof(rec->ifname));
@@ -211,6 +216,21 @@ static long emit_queue(struct bpf_map *map, __u64 *napi_key, struct napi_activit
 	return 0;
 }
 
+/*
+ * Per-poll records wake the reader only now and then (napi_poll.bpf.c): wake
+ * it for any left waiting, with a record discarded at once (the reader skips it).
+ */
+static __always_inline void wake_reader(void)
+{
+	void *nudge;
+
+	if (!bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA))
+		return;
+	nudge = bpf_ringbuf_reserve(&records, 8, 0);
+	if (nudge)
+		bpf_ringbuf_discard(nudge, BPF_RB_FORCE_WAKEUP);
+}
+
 SEC("perf_event")
 int interval_tick(struct bpf_perf_event_data *ctx)
 {
@@ -222,6 +242,8 @@ int interval_tick(struct bpf_perf_event_data *ctx)
 	tick_last_ns = t.now;
 
 	read_counters(t.cpu);
+	if (per_poll_records)
+		wake_reader();
 	if (!interval_records)
 		return 0;
 	emit_counters(&t);

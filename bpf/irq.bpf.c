@@ -25,24 +25,17 @@ SEC("tp_btf/irq_handler_exit")
 int BPF_PROG(irq_exit, int irq, struct irqaction *action, int ret)
 {
 	struct cpu_context *here = this_cpu_context();
-	struct irq_activity *act, fresh = {};
-	__u32 key = irq;
+	struct irq_activity *act;
 	__u64 ns;
 
 	if (!here || here->irq != (__u32)irq)
 		return 0;
 	ns = bpf_ktime_get_ns() - here->irq_entry_ns;
 	here->irq = 0;
-	act = bpf_map_lookup_elem(&irq_activity, &key);
-	if (!act) {
-		if (bpf_map_update_elem(&irq_activity, &key, &fresh, BPF_NOEXIST) == -E2BIG) {
-			__sync_fetch_and_add(&losses.irq_table_full, 1);
-			return 0;
-		}
-		act = bpf_map_lookup_elem(&irq_activity, &key);
-		if (!act)
-			return 0;
-	}
+	act = irq_activity_get(irq);
+	if (!act)
+		return 0;
+	/* Atomics: a per-CPU IRQ runs its handler on several CPUs at once. */
 	__sync_fetch_and_add(&act->count, 1);
 	__sync_fetch_and_add(&act->ns, ns);
 	return 0;

@@ -38,10 +38,29 @@ static __always_inline void read_counter_or_snapshot(__u32 i, __u32 cpu,
 	}
 }
 
+/*
+ * Waking the reader for each record costs an interrupt (irq_work) per poll
+ * whenever it keeps up: more than everything else a poll costs. Wake it when
+ * a quarter of the ring is waiting or WAKEUP_EVERY_NS after the last wakeup;
+ * the interval tick wakes it for records left behind when polls stop.
+ */
+#define WAKEUP_EVERY_NS (10 * 1000 * 1000)
+
+static __always_inline __u64 wakeup_flag(__u64 now)
+{
+	if (now - records_woken_ns < WAKEUP_EVERY_NS &&
+	    bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA) <
+	    bpf_ringbuf_query(&records, BPF_RB_RING_SIZE) / 4)
+		return BPF_RB_NO_WAKEUP;
+	records_woken_ns = now;
+	return BPF_RB_FORCE_WAKEUP;
+}
+
 static __always_inline void emit_poll_record(struct napi_struct *napi, struct napi_activity *act,
 					     int work, int budget, __u32 cpu)
 {
 	struct netpmu_poll_record *rec;
+	__u64 now;
 	__u32 i;
 
 	rec = bpf_ringbuf_reserve(&records, sizeof(*rec), 0);
@@ -51,7 +70,7 @@ static __always_inline void emit_poll_record(struct napi_struct *napi, struct na
 	}
 	rec->kind = NETPMU_RECORD_POLL;
 	rec->cpu = cpu;
-	rec->ts_ns = bpf_ktime_get_ns();
+	rec->ts_ns = now = bpf_ktime_get_ns();
 	rec->napi_id = act->napi_id;
 	rec->ifindex = act->ifindex;
 	__builtin_memcpy(rec->ifname, act->ifname, sizeof(rec->ifname));
@@ -65,21 +84,51 @@ static __always_inline void emit_poll_record(struct napi_struct *napi, struct na
 		else
 			__builtin_memset(&rec->counters[i], 0, sizeof(rec->counters[i]));
 	}
-	bpf_ringbuf_submit(rec, 0);
+	bpf_ringbuf_submit(rec, wakeup_flag(now));
+}
+
+/*
+ * NAPI's entry, by way of this CPU's cache of the last NAPI polled here: a
+ * CPU polls the same NAPI over and over, so the hot path is two array lookups
+ * (inlined by the verifier) instead of hashing. Only this program, which does
+ * not nest on one CPU, touches the cache; slots are never reused.
+ */
+static __always_inline struct napi_activity *polled_napi_activity(struct napi_struct *napi)
+{
+	struct cpu_context *here = this_cpu_context();
+	__u64 key = (__u64)napi;
+	__u32 *slot;
+	long got;
+
+	if (!here)
+		return napi_activity_get(napi);
+	if (here->cached_napi != key) {
+		slot = bpf_map_lookup_elem(&napi_slots, &key);
+		if (slot) {
+			here->cached_slot = *slot;
+		} else {
+			got = napi_activity_create(napi);
+			if (got < 0)
+				return NULL;
+			here->cached_slot = got;
+		}
+		here->cached_napi = key;
+	}
+	return bpf_map_lookup_elem(&napi_activity, &here->cached_slot);
 }
 
 SEC("tp_btf/napi_poll")
 int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 {
-	struct napi_activity *act = napi_activity_get(napi);
+	struct napi_activity *act = polled_napi_activity(napi);
 	__u32 cpu = bpf_get_smp_processor_id();
 
 	if (!act)
 		return 0;
-	act->polls++;
-	act->packets += work;
+	__sync_fetch_and_add(&act->polls, 1);
+	__sync_fetch_and_add(&act->packets, work);
 	if (work >= budget)
-		act->budget_exhausted++;
+		__sync_fetch_and_add(&act->budget_exhausted, 1);
 	act->last_cpu = cpu;
 	/* Since 6.10 the driver may tell the kernel its IRQ; learnt links win. */
 	if (!act->irq && bpf_core_field_exists(napi->irq)) {
@@ -117,7 +166,7 @@ static __always_inline void poll_exit(void)
 	if (!here || !here->poll_entry_ns)
 		return;
 	key = here->poll_napi;
-	act = bpf_map_lookup_elem(&napi_activity, &key);
+	act = napi_activity_find(key);
 	if (act)
 		__sync_fetch_and_add(&act->poll_ns, bpf_ktime_get_ns() - here->poll_entry_ns);
 	here->poll_entry_ns = 0;

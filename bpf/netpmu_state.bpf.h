@@ -19,8 +19,12 @@
 /* errno values are not in vmlinux.h. */
 #define E2BIG	7
 
-/* Activity of one NAPI instance, keyed by its address. */
+/*
+ * Activity of one NAPI instance, in the slot it got on first sight (slots are
+ * handed out in order and never reused; napi_slots maps its address to it).
+ */
 struct napi_activity {
+	__u64 napi_key;		/* the napi_struct's address; 0: slot not in use */
 	__u32 napi_id;
 	__s32 ifindex;
 	char ifname[NETPMU_IFNAMSIZ];
@@ -65,6 +69,10 @@ struct cpu_context {
 	__u64 irq_entry_ns;
 	__u64 poll_entry_ns;
 	__u64 poll_napi;	/* the NAPI being polled, for exit hooks without arguments */
+	/* napi_poll's cache of the slot of the NAPI it saw last (only it uses these). */
+	__u64 cached_napi;
+	__u32 cached_slot;
+	__u32 reserved2;
 };
 
 /* The tick's last reading of one counter. */
@@ -74,12 +82,35 @@ struct counter_state {
 	__u32 valid;
 };
 
+/* An array, so that a poll finds its NAPI's entry without hashing (see napi_activity_get). */
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, NETPMU_MAX_NAPIS);
+	__type(key, __u32);
+	__type(value, struct napi_activity);
+} napi_activity SEC(".maps");
+
+/* NAPI address -> its slot in napi_activity. */
 NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, NETPMU_MAX_NAPIS);
 	__type(key, __u64);
-	__type(value, struct napi_activity);
-} napi_activity SEC(".maps");
+	__type(value, __u32);
+} napi_slots SEC(".maps");
+
+/*
+ * Per-IRQ activity. IRQ numbers below IRQ_ARRAY_SIZE (all of them on most
+ * machines) index an array: no hashing, one cache line, in the handler's exit
+ * hook; the rest go to a hash of NETPMU_MAX_IRQS entries.
+ */
+#define IRQ_ARRAY_SIZE	4096
+
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, IRQ_ARRAY_SIZE);
+	__type(key, __u32);
+	__type(value, struct irq_activity);
+} irq_activity_low SEC(".maps");
 
 NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -143,6 +174,10 @@ NETPMU_SHARED struct {
 } records SEC(".maps");
 
 NETPMU_SHARED struct netpmu_loss_counts losses;
+/* Slots of napi_activity handed out so far (some may have lost a race: napi_key 0). */
+NETPMU_SHARED __u32 napi_slots_used;
+/* When a per-poll record last woke the reader (see napi_poll.bpf.c). */
+NETPMU_SHARED __u64 records_woken_ns;
 /* Set by the loader once both poll-time hooks are attached. */
 NETPMU_SHARED __u32 poll_time_enabled;
 
@@ -166,35 +201,83 @@ static __always_inline long read_counter(__u32 i, __u32 cpu, struct bpf_perf_eve
 }
 
 /*
- * First sight of NAPI: its identity, read once. Out of line, so that the hot
- * path (an existing entry) neither zeroes nor reads anything it does not use.
+ * First sight of NAPI: a new slot with its identity, read once. Out of line,
+ * so that the hot path neither zeroes nor reads what it does not use.
+ * Returns the slot, or -1 if the table is full.
  */
-static __noinline struct napi_activity *napi_activity_create(struct napi_struct *napi)
+static __noinline long napi_activity_create(struct napi_struct *napi)
 {
 	__u64 key = (__u64)napi;
-	struct napi_activity fresh = {};
+	struct napi_activity *act;
 	struct net_device *dev;
+	__u32 slot, *won;
 
-	fresh.napi_id = BPF_CORE_READ(napi, napi_id);
+	slot = __sync_fetch_and_add(&napi_slots_used, 1);
+	act = bpf_map_lookup_elem(&napi_activity, &slot);
+	if (!act) {
+		__sync_fetch_and_add(&losses.napi_table_full, 1);
+		return -1;
+	}
+	act->napi_id = BPF_CORE_READ(napi, napi_id);
 	dev = BPF_CORE_READ(napi, dev);
-	fresh.ifindex = BPF_CORE_READ(dev, ifindex);
+	act->ifindex = BPF_CORE_READ(dev, ifindex);
 	/* The per-CPU backlog NAPI has no device. */
 	if (dev)
-		bpf_probe_read_kernel_str(fresh.ifname, sizeof(fresh.ifname), &dev->name);
-	if (bpf_map_update_elem(&napi_activity, &key, &fresh, BPF_NOEXIST) == -E2BIG) {
-		__sync_fetch_and_add(&losses.napi_table_full, 1);
-		return NULL;
+		bpf_probe_read_kernel_str(act->ifname, sizeof(act->ifname), &dev->name);
+	/* Another CPU may have seen it at the same moment: the first slot mapped wins. */
+	if (bpf_map_update_elem(&napi_slots, &key, &slot, BPF_NOEXIST)) {
+		won = bpf_map_lookup_elem(&napi_slots, &key);
+		return won ? *won : -1;
 	}
-	return bpf_map_lookup_elem(&napi_activity, &key);
+	/* In use from now on: the tick skips slots whose napi_key is 0. */
+	__sync_lock_test_and_set(&act->napi_key, key);
+	return slot;
+}
+
+/* The activity entry of NAPI if it was seen before, else NULL. */
+static __always_inline struct napi_activity *napi_activity_find(__u64 key)
+{
+	__u32 *slot = bpf_map_lookup_elem(&napi_slots, &key);
+
+	return slot ? bpf_map_lookup_elem(&napi_activity, slot) : NULL;
 }
 
 /* The activity entry of NAPI, created on first sight; NULL if the table is full. */
 static __always_inline struct napi_activity *napi_activity_get(struct napi_struct *napi)
 {
-	__u64 key = (__u64)napi;
-	struct napi_activity *act = bpf_map_lookup_elem(&napi_activity, &key);
+	struct napi_activity *act = napi_activity_find((__u64)napi);
+	__u32 slot;
+	long got;
 
-	return act ? act : napi_activity_create(napi);
+	if (act)
+		return act;
+	got = napi_activity_create(napi);
+	if (got < 0)
+		return NULL;
+	slot = got;
+	return bpf_map_lookup_elem(&napi_activity, &slot);
+}
+
+/* IRQ's activity entry if it has one, else NULL. */
+static __always_inline struct irq_activity *irq_activity_find(__u32 irq)
+{
+	if (irq < IRQ_ARRAY_SIZE)
+		return bpf_map_lookup_elem(&irq_activity_low, &irq);
+	return bpf_map_lookup_elem(&irq_activity, &irq);
+}
+
+/* IRQ's activity entry, created on first sight; NULL if the table is full. */
+static __always_inline struct irq_activity *irq_activity_get(__u32 irq)
+{
+	struct irq_activity *act = irq_activity_find(irq), fresh = {};
+
+	if (act || irq < IRQ_ARRAY_SIZE)
+		return act;
+	if (bpf_map_update_elem(&irq_activity, &irq, &fresh, BPF_NOEXIST) == -E2BIG) {
+		__sync_fetch_and_add(&losses.irq_table_full, 1);
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&irq_activity, &irq);
 }
 
 #endif /* NETPMU_STATE_BPF_H */

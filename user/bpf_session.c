@@ -2,7 +2,6 @@
 #include "bpf_session.h"
 
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -14,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel_btf_funcs.h"
 #include "netpmu.skel.h"
 #include "queue_map.h"
 
@@ -43,25 +43,19 @@ static int libbpf_messages(enum libbpf_print_level level, const char *fmt, va_li
 	return vfprintf(stderr, fmt, args);
 }
 
-static bool kernel_has_func(const struct btf *vmlinux, const char *name)
-{
-	return vmlinux && btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) > 0;
-}
-
 /*
- * Whether the kernel loads an fentry program for FUNC: some kernels have BTF
- * but no BPF trampolines and refuse them (EPERM), while kprobes work.
+ * Whether the kernel loads an fentry program for the function with BTF id ID:
+ * some kernels have BTF but no BPF trampolines and refuse them (EPERM).
  */
-static bool fentry_loads(const struct btf *vmlinux, const char *func)
+static bool fentry_loads(int id)
 {
 	const struct bpf_insn return_zero[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY);
-	int id, fd;
+	int fd;
 
-	id = vmlinux ? btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC) : -1;
 	if (id <= 0)
 		return false;
 	opts.attach_btf_id = id;
@@ -72,34 +66,52 @@ static bool fentry_loads(const struct btf *vmlinux, const char *func)
 	return true;
 }
 
-/* Which of a hook's two programs loads: FENTRY, KPROBE, or neither (false). */
-static bool choose_hook(const struct btf *vmlinux, const char *func,
-			struct bpf_program *fentry, struct bpf_program *kprobe)
+/*
+ * Whether kprobe programs can be attached at all: libbpf attaches them through
+ * the kprobe PMU, or else through tracefs's kprobe_events; a kernel without
+ * kprobe events has neither (and loading them would only cost time).
+ */
+static bool kprobes_attach(void)
 {
-	bool use_fentry = fentry_loads(vmlinux, func);
-	bool use_kprobe = !use_fentry && kernel_has_func(vmlinux, func);
+	return !access("/sys/bus/event_source/devices/kprobe/type", F_OK) ||
+	       !access("/sys/kernel/tracing/kprobe_events", F_OK) ||
+	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
+}
 
+/* Which of a hook's two programs loads: FENTRY, KPROBE, or neither (false). */
+static bool choose_hook(bool use_fentry, bool use_kprobe, struct bpf_program *fentry,
+			struct bpf_program *kprobe)
+{
+	use_kprobe = use_kprobe && !use_fentry;
 	bpf_program__set_autoload(fentry, use_fentry);
 	bpf_program__set_autoload(kprobe, use_kprobe);
 	return use_fentry || use_kprobe;
 }
 
-/* Loads only the programs whose hook this kernel has: feature probes, not versions. */
+/*
+ * Loads only the programs whose hook this kernel has: feature probes, not
+ * versions. The functions are looked up in one pass over the kernel's BTF
+ * (kernel_btf_funcs.c): libbpf's full parse would double the start-up time.
+ */
 static void choose_programs(struct bpf_session *s, const struct bpf_session_options *opts)
 {
+	static const char *const funcs[] = { "__napi_poll", "__napi_schedule", "__napi_schedule_irqoff" };
 	struct netpmu_bpf *skel = s->skel;
-	struct btf *vmlinux = btf__load_vmlinux_btf();
+	bool fentry[3], kprobe[3], kprobes = kprobes_attach();
+	int ids[3], i;
 
-	choose_hook(vmlinux, "__napi_poll", skel->progs.napi_poll_enter,
-		    skel->progs.napi_poll_enter_kprobe);
-	choose_hook(vmlinux, "__napi_poll", skel->progs.napi_poll_exit,
-		    skel->progs.napi_poll_exit_kprobe);
-	choose_hook(vmlinux, "__napi_schedule", skel->progs.napi_schedule,
-		    skel->progs.napi_schedule_kprobe);
-	choose_hook(vmlinux, "__napi_schedule_irqoff", skel->progs.napi_schedule_irqoff,
+	if (kernel_btf_func_ids(funcs, ids, 3))
+		memset(ids, 0, sizeof(ids));
+	for (i = 0; i < 3; i++) {
+		fentry[i] = fentry_loads(ids[i]);
+		kprobe[i] = kprobes && ids[i] > 0;
+	}
+	choose_hook(fentry[0], kprobe[0], skel->progs.napi_poll_enter, skel->progs.napi_poll_enter_kprobe);
+	choose_hook(fentry[0], kprobe[0], skel->progs.napi_poll_exit, skel->progs.napi_poll_exit_kprobe);
+	choose_hook(fentry[1], kprobe[1], skel->progs.napi_schedule, skel->progs.napi_schedule_kprobe);
+	choose_hook(fentry[2], kprobe[2], skel->progs.napi_schedule_irqoff,
 		    skel->progs.napi_schedule_irqoff_kprobe);
 	bpf_program__set_autoload(skel->progs.interval_tick, opts->interval_ms > 0);
-	btf__free(vmlinux);
 }
 
 static int configure(struct bpf_session *s, const struct bpf_session_options *opts,

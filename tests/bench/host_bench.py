@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """The host half of `make bench`: the four configurations run interleaved
 (round r starts at configuration r), each with the same fixed UDP flood across
-the veth pair. Round 0 runs with kernel.bpf_stats_enabled=1 for the BPF cost
-and is left out of the throughput medians. Writes the raw runs as JSON.
+the veth pair, sender and receiver pinned to CPUs 0 and 1. Round 0 runs with
+kernel.bpf_stats_enabled=1 for the BPF cost, plus empty bpftrace programs on
+the same tracepoints (the accounting's own cost), and is left out of the
+throughput medians; every other round ends with a start-up probe (netpmu trace
+-I 1000 to its first record). Writes the raw runs as JSON.
 
 usage: host_bench.py --ns-a NS --ns-b NS --netpmu PATH --tools DIR --bt SCRIPT
                      [--packets N] [--size B] [--rounds R] --out FILE
@@ -38,8 +41,58 @@ def configs(netpmu, bt):
     ]
 
 
-def flood(args, port):
-    """The fixed flood: returns the receiver's and the sender's figures."""
+# Start-up alone: netpmu's interval records (the BPF programs top runs) printed
+# as they come, so that the first one marks load + attach + the first interval.
+def startup_probe(netpmu):
+    return {"name": "netpmu trace -I 1000", "argv": [netpmu, "trace", "-I", "1000"],
+            "ready": r"^\d+\.\d+ ", "stream": "out", "interval_first": True, "no_flood": True}
+
+
+# The kernel's accounting itself costs a clock read per run: empty programs on
+# the same tracepoints show how much of each figure it is.
+FLOOR_BT = " ".join("tracepoint:%s {}" % tp for tp in (
+    "napi:napi_poll", "irq:irq_handler_entry", "irq:irq_handler_exit",
+    "irq:softirq_entry", "irq:softirq_exit"))
+
+
+def floor_probe():
+    return {"name": "0 empty bpftrace", "argv": ["bpftrace", "-e", FLOOR_BT],
+            "ready": r"^Attaching \d+ probes", "stream": "out", "settle": 0.5}
+
+
+def vm_rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
+
+
+def disk_irqs(path):
+    """Direct reads of PATH (its disk's interrupts), for the hardirq hooks' figures;
+    None where the file system refuses O_DIRECT."""
+    if not os.path.exists(path):
+        subprocess.run(["dd", "if=/dev/zero", "of=" + path, "bs=1M", "count=32"],
+                       check=True, capture_output=True)
+    proc = subprocess.Popen(["dd", "if=" + path, "of=/dev/null", "bs=4k", "iflag=direct"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.05)
+    return proc if proc.poll() is None else None
+
+
+def flood(args, port, irq_load=False):
+    """The fixed flood: returns the receiver's and the sender's figures. With
+    IRQ_LOAD, direct disk reads run beside it (interrupts for the IRQ hooks)."""
+    disk = disk_irqs(os.path.join(args.tools, "irq-load.dat")) if irq_load else None
+    try:
+        return flood_only(args, port)
+    finally:
+        if disk:
+            disk.kill()
+            disk.wait()
+
+
+def flood_only(args, port):
     with tempfile.TemporaryDirectory() as tmp:
         ready = os.path.join(tmp, "ready")
         recv = subprocess.Popen(
@@ -55,12 +108,13 @@ def flood(args, port):
              str(args.size), "64"], check=True, capture_output=True, text=True).stdout
         got = recv.communicate(timeout=120)[0]
     r = re.search(r"received (\d+) packets in ([\d.]+) s: (\d+) pkt/s, (\d+) dropped", got)
-    s = re.search(r"sent (\d+) packets in ([\d.]+) s: (\d+) pkt/s", sent)
+    s = re.search(r"sent (\d+) packets in ([\d.]+) s: (\d+) pkt/s .*, ([\d.]+) s CPU", sent)
     if not r or not s:
         raise RuntimeError("flood failed: %r %r" % (sent, got))
     return {"received": int(r[1]), "recv_s": float(r[2]), "pps": int(r[3]),
             "socket_drops": int(r[4]), "sent": int(s[1]), "send_s": float(s[2]),
-            "send_pps": int(s[3])}
+            "send_pps": int(s[3]), "send_cpu_s": float(s[4]),
+            "pkt_per_cpu_s": round(int(s[1]) / max(float(s[4]), 1e-6))}
 
 
 def losses(cfg, err_text):
@@ -82,13 +136,18 @@ def run_one(cfg, args, port, with_stats):
     if cfg["argv"]:
         tool = ToolRun(cfg["argv"], subprocess.PIPE if cfg.get("pipe", True) else subprocess.DEVNULL)
         ready = tool.wait_for(cfg["ready"], cfg["stream"])
+        time.sleep(cfg.get("settle", 0))
         run["first_output_s" if cfg.get("interval_first") else "ready_s"] = round(ready, 4)
-        attach = tool.first(r"^Attaching \d+ probes")
-        if attach is not None:
-            run["attaching_line_s"] = round(attach, 4)
+        for key, pattern in (("attaching_line_s", r"^Attaching \d+ probes"),
+                             ("tracing_line_s", r"^netpmu trace: tracing")):
+            t = tool.first(pattern)
+            if t is not None:
+                run[key] = round(t, 4)
         ids = tool.prog_ids()
-    run["flood"] = flood(args, port)
+    if not cfg.get("no_flood"):
+        run["flood"] = flood(args, port, irq_load=with_stats)
     if tool:
+        run["steady_rss_kb"] = vm_rss_kb(tool.proc.pid)
         if with_stats:
             run["progs"] = bpf_prog_stats(ids)
         status = tool.stop()
@@ -115,7 +174,7 @@ def main():
     ap = argparse.ArgumentParser()
     for opt in ("--ns-a", "--ns-b", "--netpmu", "--tools", "--bt", "--out"):
         ap.add_argument(opt, required=True)
-    ap.add_argument("--packets", type=int, default=1000000)
+    ap.add_argument("--packets", type=int, default=500000)
     ap.add_argument("--size", type=int, default=64)
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
@@ -129,14 +188,18 @@ def main():
         stats = rnd == 0
         old = set_stats("1") if stats else None
         try:
-            for cfg in order:
+            for cfg in order + ([floor_probe()] if stats else []):
                 port += 1
                 run = run_one(cfg, args, port, stats)
                 run["round"] = rnd
                 runs.append(run)
-                print("  round %d %-18s %9d pkt/s%s" % (
-                    rnd, cfg["name"], run["flood"]["pps"],
+                print("  round %d %-18s %9d pkt/s %9d pkt/CPU-s%s" % (
+                    rnd, cfg["name"], run["flood"]["pps"], run["flood"]["pkt_per_cpu_s"],
                     "  (BPF stats on, not in the medians)" if stats else ""), file=sys.stderr)
+            if not stats:
+                run = run_one(startup_probe(args.netpmu), args, port, False)
+                run["round"] = rnd
+                runs.append(run)
         finally:
             if old is not None:
                 set_stats(old)

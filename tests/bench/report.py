@@ -18,11 +18,16 @@ HOOKS = [
     ("softirq_exit", "softirq_exit", "softirq_exit"),
 ]
 NONE, TOP, PER_POLL, BPFTRACE = "1 none", "2 netpmu top", "3 netpmu per-poll", "4 bpftrace"
+TRACE, FLOOR = "netpmu trace -I 1000", "0 empty bpftrace"
 
 
 def median(values):
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else None
+
+
+def rounded(v, digits=1):
+    return None if v is None else round(v, digits)
 
 
 def bpf_cost(runs, config, column):
@@ -31,52 +36,61 @@ def bpf_cost(runs, config, column):
     if not stats_run:
         return out
     for hook, *names in HOOKS:
-        name = names[column]
-        progs = [p for p in stats_run["progs"] if p["name"] == name and p["type"] != "perf_event"]
+        progs = [p for p in stats_run["progs"] if p["name"] == names[column] and p["type"] != "perf_event"]
         cnt = sum(p["run_cnt"] for p in progs)
         ns = sum(p["run_time_ns"] for p in progs)
         out[hook] = {"runs": cnt, "ns_per_run": round(ns / cnt, 1) if cnt else None}
-    cnt = sum(h["runs"] for h in out.values())
-    ns = sum(h["runs"] * (h["ns_per_run"] or 0) for h in out.values())
-    out["all five"] = {"runs": cnt, "ns_per_run": round(ns / cnt, 1) if cnt else None}
     return out
+
+
+def tool_row(mine, interval_s):
+    """CPU, memory and start-up of one tool over its runs (medians)."""
+    row = {"cpu_s": median(r["rusage"]["cpu_s"] for r in mine),
+           "wall_s": median(r["rusage"]["wall_s"] for r in mine),
+           "peak_rss_kb": median(r["rusage"]["max_rss_kb"] for r in mine),
+           "steady_rss_kb": median(r.get("steady_rss_kb") for r in mine)}
+    first = median(r.get("first_output_s") for r in mine)
+    if first is not None:
+        row["first_output_ms"] = round(first * 1000, 1)
+        row["startup_ms"] = round((first - interval_s) * 1000, 1)
+    for key in ("ready_s", "attaching_line_s", "tracing_line_s"):
+        v = median(r.get(key) for r in mine)
+        if v is not None:
+            row[key.replace("_s", "_ms")] = round(v * 1000, 1)
+    return row
 
 
 def summarise(host):
     runs = host["runs"]
     timed = [r for r in runs if not r["bpf_stats"]]
-    configs = [NONE, TOP, PER_POLL, BPFTRACE]
     base = median(r["flood"]["pps"] for r in timed if r["config"] == NONE)
+    cpu_base = median(r["flood"]["pkt_per_cpu_s"] for r in timed if r["config"] == NONE)
     table = {}
-    for c in configs:
+    for c in (NONE, TOP, PER_POLL, BPFTRACE):
         mine = [r for r in timed if r["config"] == c]
         pps = median(r["flood"]["pps"] for r in mine)
+        cpu_pps = median(r["flood"]["pkt_per_cpu_s"] for r in mine)
         row = {"pps": pps, "ratio": round(pps / base, 4) if base and pps else None,
+               "pkt_per_cpu_s": cpu_pps,
+               "cpu_ratio": round(cpu_pps / cpu_base, 4) if cpu_base and cpu_pps else None,
                "pps_runs": [r["flood"]["pps"] for r in mine],
+               "pkt_per_cpu_s_runs": [r["flood"]["pkt_per_cpu_s"] for r in mine],
                "socket_drops": sum(r["flood"]["socket_drops"] for r in mine)}
         if c != NONE:
-            row["cpu_s"] = median(r["rusage"]["cpu_s"] for r in mine)
-            row["wall_s"] = median(r["rusage"]["wall_s"] for r in mine)
-            row["max_rss_kb"] = median(r["rusage"]["max_rss_kb"] for r in mine)
-            first = median(r.get("first_output_s") for r in mine)
-            if first is not None:
-                row["first_output_ms"] = round(first * 1000, 1)
-                row["startup_ms"] = round((first - host["interval_s"]) * 1000, 1)
-            ready = median(r.get("ready_s") for r in mine)
-            if ready is not None:
-                row["ready_ms"] = round(ready * 1000, 1)
-            attach = median(r.get("attaching_line_s") for r in mine)
-            if attach is not None:
-                row["attaching_line_ms"] = round(attach * 1000, 1)
+            row.update(tool_row(mine, host["interval_s"]))
             row["dropped"] = sum(r["losses"].get("dropped", 0) for r in mine if r["losses"])
         table[c] = row
+    probe = [r for r in timed if r["config"] == TRACE]
+    startup = {TRACE: tool_row(probe, host["interval_s"]) if probe else {},
+               TOP: {k: v for k, v in table[TOP].items() if "ms" in k},
+               BPFTRACE: {k: v for k, v in table[BPFTRACE].items() if "ms" in k}}
     pp = [r for r in runs if r["config"] == PER_POLL]
     ring = {
-        "records_per_s": median(r["losses"]["records"] / r["flood"]["send_s"] for r in pp),
-        "dropped_per_run": [r["losses"]["dropped"] for r in pp],
+        "records_per_s": rounded(median(r["losses"]["records"] / r["flood"]["send_s"] for r in pp), 0),
         "records_per_run": [r["losses"]["records"] for r in pp],
-        "drop_fraction": median(r["losses"]["dropped"] / max(r["losses"]["records"] + r["losses"]["dropped"], 1)
-                                for r in pp),
+        "dropped_per_run": [r["losses"]["dropped"] for r in pp],
+        "drop_fraction": rounded(median(r["losses"]["dropped"] / max(r["losses"]["records"] + r["losses"]["dropped"], 1)
+                                        for r in pp), 4),
     }
     stats_pp = next((r for r in pp if r.get("progs")), None)
     if stats_pp:
@@ -86,28 +100,37 @@ def summarise(host):
         ring["accounting_check"] = {"napi_poll_runs": polls, "records_plus_dropped": seen,
                                     "every_poll_accounted": seen >= polls}
     cost = {"netpmu": bpf_cost(runs, TOP, 0), "bpftrace": bpf_cost(runs, BPFTRACE, 1),
-            "netpmu_per_poll": bpf_cost(runs, PER_POLL, 0)}
-    for hook in cost["netpmu"]:
-        n, b = cost["netpmu"][hook]["ns_per_run"], cost["bpftrace"].get(hook, {}).get("ns_per_run")
-        cost["netpmu"][hook]["vs_bpftrace"] = round(n / b, 3) if n and b else None
-    return table, ring, cost
+            "netpmu_per_poll": bpf_cost(runs, PER_POLL, 0), "floor": bpf_cost(runs, FLOOR, 1)}
+    for hook, n in cost["netpmu"].items():
+        b = cost["bpftrace"].get(hook, {}).get("ns_per_run")
+        f = cost["floor"].get(hook, {}).get("ns_per_run")
+        a = n["ns_per_run"]
+        n["vs_bpftrace"] = round(a / b, 3) if a and b else None
+        if a and b and f is not None and b > f:
+            n["vs_bpftrace_net_of_floor"] = round(max(a - f, 0) / (b - f), 3)
+    return table, startup, ring, cost
 
 
-def targets(table, ring, cost):
-    top, bt = table[TOP], table[BPFTRACE]
-    hooks = {h: v["vs_bpftrace"] for h, v in cost["netpmu"].items() if v.get("vs_bpftrace") is not None}
+def targets(table, startup, ring, cost):
+    top, bt, trace = table[TOP], table[BPFTRACE], startup[TRACE]
+    raw = {h: v["vs_bpftrace"] for h, v in cost["netpmu"].items() if v.get("vs_bpftrace") is not None}
+    net = {h: v.get("vs_bpftrace_net_of_floor") for h, v in cost["netpmu"].items()}
     silent = ring.get("accounting_check", {}).get("every_poll_accounted")
+    tenth = lambda a, b: a is not None and b is not None and a < b / 10  # noqa: E731
     return {
-        "bpf_cost_at_most_half": {"met": bool(hooks) and all(v <= 0.5 for v in hooks.values()),
-                                  "ratios": hooks},
-        "throughput_loss_under_3pct": {"met": top["ratio"] is not None and top["ratio"] > 0.97,
-                                       "ratio": top["ratio"]},
-        "startup_under_tenth": {"met": top.get("startup_ms") is not None and bt.get("startup_ms") and
-                                top["startup_ms"] < bt["startup_ms"] / 10,
-                                "netpmu_ms": top.get("startup_ms"), "bpftrace_ms": bt.get("startup_ms")},
-        "rss_under_tenth": {"met": top["max_rss_kb"] < bt["max_rss_kb"] / 10,
-                            "netpmu_kb": top["max_rss_kb"], "bpftrace_kb": bt["max_rss_kb"]},
-        "no_silent_drop": {"met": bool(silent), "per_poll_dropped_counted": ring["dropped_per_run"]},
+        "bpf_cost_at_most_half": {"met": bool(raw) and all(v <= 0.5 for v in raw.values()),
+                                  "ratios": raw, "net_of_accounting_floor": net},
+        "throughput_loss_under_3pct": {"met": top["cpu_ratio"] is not None and top["cpu_ratio"] > 0.97,
+                                       "per_sender_cpu_second": top["cpu_ratio"],
+                                       "wall_clock": top["ratio"]},
+        "startup_under_tenth": {"met": tenth(trace.get("startup_ms"), bt.get("startup_ms")),
+                                "netpmu_ms": trace.get("startup_ms"), "bpftrace_ms": bt.get("startup_ms"),
+                                "netpmu_top_ms": top.get("startup_ms")},
+        "peak_rss_under_tenth": {"met": tenth(top["peak_rss_kb"], bt["peak_rss_kb"]),
+                                 "netpmu_kb": top["peak_rss_kb"], "bpftrace_kb": bt["peak_rss_kb"]},
+        "steady_rss_under_tenth": {"met": tenth(top["steady_rss_kb"], bt["steady_rss_kb"]),
+                                   "netpmu_kb": top["steady_rss_kb"], "bpftrace_kb": bt["steady_rss_kb"]},
+        "no_silent_drop": {"met": bool(silent), "per_poll_dropped_and_counted": ring["dropped_per_run"]},
     }
 
 
@@ -115,41 +138,55 @@ def fmt(v, spec="%s", none="-"):
     return none if v is None else spec % v
 
 
-def print_table(host, table, ring, cost, guest, verdict):
+def mib(kb):
+    return fmt(kb and kb / 1024, "%.1f")
+
+
+def print_table(host, table, startup, ring, cost, guest, verdict):
     p = print
-    p("\nnetpmu bench on %s: %d x %d-byte UDP datagrams over veth (GRO), %d rounds, medians"
+    p("\nnetpmu bench on %s: %d x %d-byte UDP datagrams across veth (GRO), %d rounds, medians"
       % (host["kernel"], host["packets"], host["size"], host["rounds"]))
-    p("%-18s %10s %7s %9s %9s %11s %12s" % ("configuration", "pkt/s", "vs 1", "CPU s", "peak RSS",
-                                             "start-up", "drops"))
+    p("%-20s %9s %6s %10s %6s %7s %9s %10s %8s" % ("configuration", "pkt/s", "vs 1", "pkt/CPU-s", "vs 1",
+                                                   "CPU s", "peak MiB", "steady MiB", "dropped"))
     for c, row in table.items():
-        p("%-18s %10s %7s %9s %9s %11s %12s" % (
-            c, fmt(row["pps"], "%d"), fmt(row["ratio"], "%.3f"), fmt(row.get("cpu_s"), "%.3f"),
-            fmt(row.get("max_rss_kb") and row["max_rss_kb"] / 1024, "%.1f MiB"),
-            fmt(row.get("startup_ms"), "%.0f ms"), fmt(row.get("dropped"), "%d")))
-    p("start-up: start to first interval output (-I 1000 / interval:s:1) minus the 1 s interval;"
-      " netpmu top %s ms, bpftrace %s ms" % (fmt(table[TOP].get("first_output_ms")),
-                                            fmt(table[BPFTRACE].get("first_output_ms"))))
-    p("\nBPF cost per program run (ns; kernel.bpf_stats_enabled, one flood)")
-    p("%-18s %18s %18s %8s %20s" % ("hook", "netpmu top", "bpftrace", "ratio", "netpmu per-poll"))
-    for hook in cost["netpmu"]:
-        n, b, q = cost["netpmu"][hook], cost["bpftrace"].get(hook, {}), cost["netpmu_per_poll"].get(hook, {})
-        p("%-18s %18s %18s %8s %20s" % (
-            hook, "%s (%d)" % (fmt(n["ns_per_run"]), n["runs"]),
-            "%s (%d)" % (fmt(b.get("ns_per_run")), b.get("runs", 0)), fmt(n.get("vs_bpftrace"), "%.2f"),
-            "%s (%d)" % (fmt(q.get("ns_per_run")), q.get("runs", 0))))
+        p("%-20s %9s %6s %10s %6s %7s %9s %10s %8s" % (
+            c, fmt(row["pps"], "%d"), fmt(row["ratio"], "%.3f"), fmt(row["pkt_per_cpu_s"], "%d"),
+            fmt(row["cpu_ratio"], "%.3f"), fmt(row.get("cpu_s"), "%.2f"),
+            mib(row.get("peak_rss_kb")), mib(row.get("steady_rss_kb")), fmt(row.get("dropped"), "%d")))
+    p("pkt/s: delivered, wall clock; pkt/CPU-s: sent per second of the sender's own CPU time, which"
+      " includes veth's NAPI polls and softirqs (and every hook's BPF cost) but not time other"
+      " processes took from it; CPU s and MiB: the tracing tool's")
+    p("\nstart-up: start to first interval output (1 s interval) minus the interval; attach line")
+    for name, row in startup.items():
+        attach = row.get("tracing_line_ms") or row.get("attaching_line_ms")
+        p("  %-22s %8s ms   (first output %s ms%s)" % (
+            name, fmt(row.get("startup_ms")), fmt(row.get("first_output_ms")),
+            ", attach line %s ms" % attach if attach else ""))
+    p("\nBPF cost per program run, ns (kernel.bpf_stats_enabled, one flood; runs in brackets)")
+    p("%-18s %16s %16s %6s %6s %16s %16s" % ("hook", "netpmu top", "bpftrace", "ratio", "net",
+                                             "netpmu per-poll", "empty program"))
+    for hook, n in cost["netpmu"].items():
+        b, q, f = (cost[k].get(hook, {}) for k in ("bpftrace", "netpmu_per_poll", "floor"))
+        cell = lambda d: "%s (%d)" % (fmt(d.get("ns_per_run")), d.get("runs", 0))  # noqa: E731
+        p("%-18s %16s %16s %6s %6s %16s %16s" % (hook, cell(n), cell(b), fmt(n.get("vs_bpftrace"), "%.2f"),
+                                                 fmt(n.get("vs_bpftrace_net_of_floor"), "%.2f"), cell(q), cell(f)))
+    p("  net = (netpmu - empty) / (bpftrace - empty): the accounting's own clock read taken out")
     acc = ring.get("accounting_check", {})
-    p("\nper-poll ring buffer: %s records/s, dropped per run %s (%.2f%%), every poll accounted: %s"
-      % (fmt(ring["records_per_s"], "%.0f"), ring["dropped_per_run"], 100 * (ring["drop_fraction"] or 0),
-         acc.get("every_poll_accounted")))
+    p("\nper-poll ring buffer: %s records/s, dropped per run %s (median %.2f%%), every poll accounted"
+      " (records + dropped >= napi_poll runs): %s" % (
+          fmt(ring["records_per_s"], "%.0f"), ring["dropped_per_run"], 100 * (ring["drop_fraction"] or 0),
+          acc.get("every_poll_accounted")))
     if guest:
-        p("guest (%s, TCG, relative only): one bpf_perf_event_read_value = %s ns = %.1f%% of a "
-          "0-counter per-poll napi_poll run (%s ns)" % (
-              guest["kernel"], guest["read_ns_tcg"], 100 * guest["read_vs_poll_run"],
-              guest["runs"][0]["napi_poll_ns_per_run"]))
+        r0, r8 = guest["runs"]
+        p("guest (%s, TCG: relative only): one bpf_perf_event_read_value on hns3_pmu_sicl_0 ~ %s ns"
+          " (interval tick: %s ns with 0 counters, %s ns with 8); %.2f x a 0-counter tick; by the"
+          " per-poll napi_poll (noisier): %s ns" % (
+              guest["kernel"], guest["read_ns_tcg_tick"], r0["tick_ns_per_run"], r8["tick_ns_per_run"],
+              guest["read_ns_tcg_tick"] / r0["tick_ns_per_run"], guest["read_ns_tcg_poll"]))
     p("\ntargets:")
     for name, v in verdict.items():
-        p("  %-28s %s  %s" % (name, "met" if v["met"] else "MISSED",
-                              json.dumps({k: x for k, x in v.items() if k != "met"})))
+        p("  %-26s %-6s %s" % (name, "met" if v["met"] else "MISSED",
+                               json.dumps({k: x for k, x in v.items() if k != "met"})))
 
 
 def main():
@@ -160,12 +197,12 @@ def main():
             guest = json.load(open(sys.argv[2]))
         except (OSError, ValueError):
             guest = None
-    table, ring, cost = summarise(host)
-    verdict = targets(table, ring, cost)
-    print_table(host, table, ring, cost, guest, verdict)
+    table, startup, ring, cost = summarise(host)
+    verdict = targets(table, startup, ring, cost)
+    print_table(host, table, startup, ring, cost, guest, verdict)
     with open(sys.argv[3], "w") as f:
         json.dump({"host": {k: v for k, v in host.items() if k != "runs"}, "throughput": table,
-                   "bpf_cost_ns_per_run": cost, "per_poll_ring_buffer": ring,
+                   "startup": startup, "bpf_cost_ns_per_run": cost, "per_poll_ring_buffer": ring,
                    "guest_read_cost": guest, "targets": verdict, "runs": host["runs"]}, f, indent=1)
 
 

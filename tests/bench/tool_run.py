@@ -75,7 +75,7 @@ class ToolRun:
                 continue
         return sorted(set(ids))
 
-    def stop(self, timeout=20.0):
+    def stop(self, timeout=60.0):
         """SIGINT, then reap: returns the tool's own exit status and rusage."""
         self.wall_s = time.monotonic() - self.start
         if self.proc.poll() is None:
