@@ -105,7 +105,21 @@ $(OUTPUT)/bench/%: tests/bench/%.c | $(OUTPUT)/bench
 	$(msg) CC $@
 	$(Q)$(CC) $(CFLAGS) $< -o $@
 
-$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod $(OUTPUT)/bench:
+# A stand-in module holding the HNS3 PMU's name, for the guest test that
+# netpmu.ko refuses to load beside an already registered PMU.
+DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu/Kbuild
+DUP_PMU_KO := $(OUTPUT)/tests/hns3_dup_pmu/hns3_dup_pmu.ko
+
+kmod: $(DUP_PMU_KO)
+
+$(DUP_PMU_KO): $(DUP_PMU_SRCS) | $(OUTPUT)/tests/hns3_dup_pmu
+	@test -d "$(KDIR)" || { echo "kmod: no kernel headers at KDIR=$(KDIR) (run: make deps, or set KDIR)" >&2; exit 1; }
+	$(msg) KMOD $@
+	$(Q)ln -sf $(addprefix $(CURDIR)/,$(DUP_PMU_SRCS)) $(OUTPUT)/tests/hns3_dup_pmu/
+	$(Q)$(MAKE) -C $(KDIR) M=$(OUTPUT)/tests/hns3_dup_pmu $(if $(filter 1,$(V)),V=1) modules \
+		$(if $(filter 1,$(V)),,>$(OUTPUT)/tests/hns3_dup_pmu/build.log 2>&1 || { cat $(OUTPUT)/tests/hns3_dup_pmu/build.log >&2; exit 1; })
+
+$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod $(OUTPUT)/bench $(OUTPUT)/tests/hns3_dup_pmu:
 	$(Q)mkdir -p $@
 
 check: all

@@ -13,6 +13,7 @@ PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
 from hns3_lib import *
 
 nic = nics()
+remove_at_exit(1)
 v0, v1 = nic["eth0"], nic["eth1"]
 note(f"virtio pair {v0!r} <-> {v1!r}")
 P = PMU0

@@ -13,12 +13,13 @@ import errno, random
 from hns3_lib import *
 
 nic = nics()
+remove_at_exit(7)
 e0, e1 = nic["eth0"], nic["eth1"]
 bdf_min = min(n.bdf for n in nic.values())
 bdf_max = max(n.bdf for n in nic.values())
 cpu0 = counting_cpu()
 other_cpu = 1 - cpu0 if os.path.exists("/sys/devices/system/cpu/cpu1") else cpu0
-E = errno.errorcode
+E = {**errno.errorcode, errno.EOPNOTSUPP: "EOPNOTSUPP"}   # 95: Python names it ENOTSUP
 name = lambda e: E.get(e, str(e)) if e else "0 (opens)"
 
 def expect(desc, want, a, **kw):

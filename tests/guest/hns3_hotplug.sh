@@ -26,6 +26,19 @@ def cpu1(state):
     with open(CPU1, "w") as f:
         f.write(state)
 
+def restore():
+    """CPU 1 online and no instance of ours left, whatever failed."""
+    close_all(opened)
+    if read(CPU1).strip() != "1":
+        cpu1("1")
+    for n in (3, 4):
+        if os.path.exists(pmu_dir(f"hns3_pmu_sicl_{n}")):
+            sim_del(n)
+
+import atexit
+opened = []
+atexit.register(restore)
+
 nic = nics()
 e0, e1 = nic["eth0"], nic["eth1"]
 P3 = "hns3_pmu_sicl_3"
@@ -52,6 +65,7 @@ for i, (name, cfg, c1, _) in enumerate(specs):
     fds.append(open_fd(attr(cfg, c1, pmu=P3, flags=F_DISABLED if group < 0 else 0),
                        pmu=P3, group=group))
 fd0 = open_fd(attr(0x2, G, flags=F_DISABLED))
+opened.extend(f for f in fds + [fd0] if f >= 0)
 check_eq(f"6 events (one a group of a pair) open on {P3} at CPU 1, one on {PMU0}",
          [True] * 7, [f >= 0 for f in fds + [fd0]])
 for i, fd in enumerate(fds + [fd0]):
@@ -90,10 +104,12 @@ for fd in fds + [fd0]:
         disable(fd)
 after = proc_interrupts()
 v = read_counter(fds[4])[0] if fds[4] >= 0 else None
-check_eq(f"{P3}/config=0x301,bdf={e1.bdf:#x},intr=1/ across the migration = /proc/interrupts delta of IRQ {irq}",
-         after.get(irq, 0) - before.get(irq, 0), v)
+d = after.get(irq, 0) - before.get(irq, 0)
+check_eq(f"{P3}/config=0x301,bdf={e1.bdf:#x},intr=1/ across the migration = /proc/interrupts delta of IRQ {irq} = {d}",
+         d, v)
 check_eq(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/ (CPU 0 throughout) = {sent['rx_bytes']}",
          sent["rx_bytes"], read_counter(fd0)[0] if fd0 >= 0 else None)
+opened.clear()
 close_all(fds + [fd0])
 check_eq(f"del_device 3", 0, sim_del(3))
 

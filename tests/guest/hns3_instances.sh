@@ -13,6 +13,7 @@ import errno
 from hns3_lib import *
 
 nic = nics()
+remove_at_exit(5, 6)
 e0, e1 = nic["eth0"], nic["eth1"]
 P5 = "hns3_pmu_sicl_5"
 E = lambda e: errno.errorcode.get(e, "0 (done)") if e else "0 (done)"

@@ -20,7 +20,8 @@ import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
 SPEC = os.path.join(REPO, "../shared/spec")
-KMOD = os.path.join(REPO, ".output/kmod/netpmu.ko")
+# NETPMU_KO: the module built for another kernel than the bench's default.
+KMOD = os.environ.get("NETPMU_KO") or os.path.join(REPO, ".output/kmod/netpmu.ko")
 UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
 EVENT_SOURCE = "/sys/bus/event_source/devices"
 SIM_BUS = "/sys/bus/netpmu_sim"
@@ -231,11 +232,12 @@ class Nic:
         return f"{self.name}({self.short}, bdf={self.bdf:#x}, port {self.port})"
 
 
+# Every netdev with a device: name, device path, ifindex; then the IPv4
+# addresses. One shell per namespace.
 _LIST_NICS = r'''for d in /sys/class/net/*; do
-  [ -e "$d/device" ] || continue
-  n=$(basename "$d")
-  echo "$n $(readlink -f "$d/device") $(cat "$d/ifindex") $(ip -4 -o addr show dev "$n" | awk '{print $4}' | cut -d/ -f1)"
-done'''
+  [ -e "$d/device" ] && echo "dev ${d##*/} $(readlink -f "$d/device") $(cat "$d/ifindex")"
+done
+ip -4 -o addr'''
 _PCI_RE = re.compile(r"[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]")
 
 
@@ -244,13 +246,18 @@ def nics():
     with the port the model gives it: its rank in PCI order."""
     found = {}
     for ns in (None, "peer"):
+        devs, addrs = [], {}
         for line in sh(_LIST_NICS, ns=ns).splitlines():
             f = line.split()
+            if len(f) == 4 and f[0] == "dev":
+                devs.append(f[1:])
+            elif len(f) >= 4 and f[2] == "inet":
+                addrs.setdefault(f[1], f[3].split("/")[0])
+        for name, path, ifindex in devs:
             # The PCI function nearest the netdev among its parents.
-            pci = [c for c in f[1].split("/") if _PCI_RE.fullmatch(c)] if len(f) >= 3 else []
-            if not pci:
-                continue
-            found[f[0]] = Nic(f[0], ns, pci[-1], int(f[2]), f[3] if len(f) > 3 else None)
+            pci = [c for c in path.split("/") if _PCI_RE.fullmatch(c)]
+            if pci:
+                found[name] = Nic(name, ns, pci[-1], int(ifindex), addrs.get(name))
     for port, nic in enumerate(sorted(found.values(), key=lambda n: (n.domain, n.bdf, n.ifindex))):
         nic.port = port
     _msix_vectors(found.values())
@@ -305,6 +312,7 @@ class Flow:
     def __init__(self, src, dst, count, size, port, flows=1):
         self.src, self.dst, self.count, self.size, self.port = src, dst, count, size, port
         self.flows = flows
+        self.gap_us = 0
 
     def bytes(self):
         return self.count * frame(self.size)
@@ -314,6 +322,8 @@ class Flow:
                f"--count {self.count} --size {self.size}")
         if self.flows > 1:
             cmd += f" --flows {self.flows}"
+        if self.gap_us:
+            cmd += f" --gap-us {self.gap_us}"
         return f"ip netns exec {self.src.ns} {cmd}" if self.src.ns else cmd
 
     def __repr__(self):
@@ -412,6 +422,17 @@ def _bus_write(name, text):
         return e.errno
     finally:
         os.close(fd)
+
+
+def remove_at_exit(*ids):
+    """Removes these run-time instances when the test exits, if still there."""
+    import atexit
+
+    def cleanup():
+        for i in ids:
+            if os.path.exists(pmu_dir(f"hns3_pmu_sicl_{i}")):
+                sim_del(i)
+    atexit.register(cleanup)
 
 
 def loaded():

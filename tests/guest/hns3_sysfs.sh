@@ -51,7 +51,9 @@ fmt = {"subevent": "config:0-7", "event_type": "config:8-15", "ext_counter_used"
        "port": "config1:0-3", "tc": "config1:4-7", "bdf": "config1:8-23",
        "queue": "config1:24-39", "intr": "config1:40-51", "global": "config1:52",
        "event": "config:8-15"}
-check_eq("format/: the 9 spec fields and the event alias (config:8-15), each + \\n",
+check_eq("format/: subevent=config:0-7 event_type=config:8-15 ext_counter_used=config:16 port=config1:0-3 "
+         "tc=config1:4-7 bdf=config1:8-23 queue=config1:24-39 intr=config1:40-51 global=config1:52, "
+         "plus event=config:8-15 (v1 syntax), each + \\n",
          {k: v + "\n" for k, v in fmt.items()},
          {n: read(f"{d}/format/{n}") for n in files("format")})
 
@@ -62,8 +64,10 @@ b = lambda v: "%02x:%02x.%x\n" % (v >> 8, (v >> 3) & 0x1f, v & 7)
 check_eq("cpumask = 0 (the first online CPU)", "0\n", read(f"{d}/cpumask"))
 check_eq("identifier = 0x30 (model default)", "0x30\n", read(f"{d}/identifier"))
 check_eq("hw_clk_freq = 100000000 (model default)", "100000000\n", read(f"{d}/hw_clk_freq"))
-check_eq(f"bdf_min = lowest BDF of the PCI NICs bound at load", b(bdfs[0]), read(f"{d}/bdf_min"))
-check_eq(f"bdf_max = highest BDF of the PCI NICs bound at load", b(bdfs[-1]), read(f"{d}/bdf_max"))
+check_eq(f"bdf_min = {b(bdfs[0]).strip()} (lowest BDF of the PCI NICs bound at load)", b(bdfs[0]),
+         read(f"{d}/bdf_min"))
+check_eq(f"bdf_max = {b(bdfs[-1]).strip()} (highest BDF of the PCI NICs bound at load)", b(bdfs[-1]),
+         read(f"{d}/bdf_max"))
 check("type is the PMU's dynamic perf type (a number above PERF_TYPE_MAX)",
       read(f"{d}/type").strip().isdigit() and int(read(f"{d}/type")) >= 6, repr(read(f"{d}/type")))
 
