@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "child_command.h"
+#include "cli_values.h"
 #include "commands.h"
 #include "event_check.h"
 #include "event_explain.h"
@@ -108,19 +109,6 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-static int parse_count(const char *opt, const char *arg, unsigned long min, unsigned long *value)
-{
-	char *end;
-
-	errno = 0;
-	*value = strtoul(arg, &end, 10);
-	if (errno || *end || end == arg || arg[0] == '-' || *value < min) {
-		fprintf(stderr, CMD ": %s wants a whole number >= %lu, not '%s'\n", opt, min, arg);
-		return EXIT_USAGE;
-	}
-	return -1;
-}
-
 #define VALID_OPTIONS "-e, -g, -a, -I, --count, -x, -j, -o, --dry-run, --explain, " \
 		      "--sysfs-root, --help"
 
@@ -145,7 +133,7 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 		{ 0 }
 	};
 	const char **grown;
-	int c, status;
+	int c;
 
 	opterr = 0;
 	optind = 1;
@@ -168,14 +156,12 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 			opts->system_wide = true;
 			break;
 		case 'I':
-			status = parse_count("-I", optarg, MIN_INTERVAL_MS, &opts->interval_ms);
-			if (status >= 0)
-				return status;
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &opts->interval_ms))
+				return EXIT_USAGE;
 			break;
 		case OPT_COUNT:
-			status = parse_count("--count", optarg, 1, &opts->interval_count);
-			if (status >= 0)
-				return status;
+			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->interval_count))
+				return EXIT_USAGE;
 			break;
 		case 'x':
 			opts->separator = optarg;

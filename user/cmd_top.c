@@ -14,13 +14,16 @@
 #include <unistd.h>
 
 #include "bpf_session.h"
+#include "cli_values.h"
 #include "commands.h"
 #include "napi_irq_check.h"
 #include "queue_map.h"
 #include "top_counters.h"
 #include "top_table.h"
 
+#define CMD "netpmu top"
 #define DEFAULT_INTERVAL_MS 1000
+#define MIN_INTERVAL_MS 10
 
 struct top_options {
 	const char *dev;
@@ -81,7 +84,6 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 		{ 0 }
 	};
 	unsigned long number;
-	char *end;
 	int c;
 
 	opts->interval_ms = DEFAULT_INTERVAL_MS;
@@ -91,28 +93,17 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 			opts->dev = optarg;
 			break;
 		case 'I':
-		case OPT_COUNT:
-			errno = 0;
-			number = strtoul(optarg, &end, 10);
-			if (errno || *end || !number || optarg[0] == '-' || (c == 'I' && number < 10)) {
-				fprintf(stderr, "netpmu top: %s wants a whole number%s, not '%s'\n",
-					c == 'I' ? "-I" : "--count", c == 'I' ? " of ms, at least 10" : " above 0",
-					optarg);
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &number))
 				return -1;
-			}
-			if (c == 'I')
-				opts->interval_ms = number;
-			else
-				opts->max_frames = number;
+			opts->interval_ms = number;
+			break;
+		case OPT_COUNT:
+			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->max_frames))
+				return -1;
 			break;
 		case 'd':
-			errno = 0;
-			opts->duration_s = strtod(optarg, &end);
-			if (errno || *end || opts->duration_s <= 0) {
-				fprintf(stderr, "netpmu top: -d wants a positive number of seconds, not '%s'\n",
-					optarg);
+			if (cli_seconds(CMD, "-d", optarg, &opts->duration_s))
 				return -1;
-			}
 			break;
 		case OPT_SYSFS_ROOT:
 			opts->sysfs_root = optarg;
@@ -163,23 +154,15 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	st->frame_pending = true;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int top_loop(struct top_state *st, struct bpf_session *session, const struct queue_map *queues)
 {
 	const struct top_options *opts = st->opts;
-	double deadline = opts->duration_s > 0 ? now_s() + opts->duration_s : 0;
+	double deadline = opts->duration_s > 0 ? monotonic_seconds() + opts->duration_s : 0;
 	uint64_t rotated_at = 0;
 	char why[512];
 	int err;
 
-	while (!stop_requested && (!deadline || now_s() < deadline)) {
+	while (!stop_requested && (!deadline || monotonic_seconds() < deadline)) {
 		err = bpf_session_poll(session, 50);
 		if (err < 0) {
 			fprintf(stderr, "netpmu top: reading the ring buffer failed: %s\n", strerror(-err));

@@ -16,6 +16,7 @@
 
 #include "bpf_session.h"
 #include "child_command.h"
+#include "cli_values.h"
 #include "commands.h"
 #include "counter_binding.h"
 #include "event_parse.h"
@@ -25,7 +26,9 @@
 #include "record_query.h"
 #include "record_view.h"
 
+#define CMD "netpmu trace"
 #define DEFAULT_INTERVAL_MS 1000
+#define MIN_INTERVAL_MS 10
 /* --per-poll: how fresh the snapshot of a counter not readable on the poll's CPU is. */
 #define PER_POLL_SNAPSHOT_MS 100
 
@@ -92,19 +95,6 @@ static void trace_usage(FILE *out)
 		NETPMU_MAX_COUNTERS, DEFAULT_INTERVAL_MS);
 }
 
-static int parse_positive(const char *opt, const char *arg, unsigned long *value)
-{
-	char *end;
-
-	errno = 0;
-	*value = strtoul(arg, &end, 10);
-	if (errno || *end || !*value || arg[0] == '-') {
-		fprintf(stderr, "netpmu trace: %s wants a positive whole number, not '%s'\n", opt, arg);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
 	enum { OPT_PER_POLL = 256, OPT_COUNT, OPT_SYSFS_ROOT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
@@ -124,7 +114,6 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 		{ 0 }
 	};
 	unsigned long number;
-	char *end;
 	int c;
 
 	opts->interval_ms = DEFAULT_INTERVAL_MS;
@@ -143,25 +132,16 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			opts->events[opts->nr_events++] = optarg;
 			break;
 		case 'I':
-			if (parse_positive("-I", optarg, &number))
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &number))
 				return -1;
-			if (number < 10) {
-				fprintf(stderr, "netpmu trace: -I %lu is too short: at least 10 ms\n", number);
-				return -1;
-			}
 			opts->interval_ms = number;
 			break;
 		case 'd':
-			errno = 0;
-			opts->duration_s = strtod(optarg, &end);
-			if (errno || *end || opts->duration_s <= 0) {
-				fprintf(stderr, "netpmu trace: -d wants a positive number of seconds, not '%s'\n",
-					optarg);
+			if (cli_seconds(CMD, "-d", optarg, &opts->duration_s))
 				return -1;
-			}
 			break;
 		case OPT_COUNT:
-			if (parse_positive("--count", optarg, &opts->max_records))
+			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->max_records))
 				return -1;
 			break;
 		case 'j':
@@ -177,7 +157,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			opts->hist = optarg;
 			break;
 		case OPT_RINGBUF:
-			if (parse_positive("--ringbuf-kb", optarg, &number))
+			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, &number))
 				return -1;
 			opts->ringbuf_kb = number;
 			break;
@@ -234,14 +214,6 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		stop_requested = 1;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Parses the event strings and works out what each counter measures. */
 static int prepare_counters(const struct trace_options *opts, const struct queue_map *queues,
 			    struct parsed_event *events, struct session_counter *counters,
@@ -270,10 +242,10 @@ static int prepare_counters(const struct trace_options *opts, const struct queue
 static int trace_loop(struct trace_state *st, struct bpf_session *session, struct child_command *child)
 {
 	const struct trace_options *opts = st->opts;
-	double deadline = opts->duration_s > 0 ? now_s() + opts->duration_s : 0;
+	double deadline = opts->duration_s > 0 ? monotonic_seconds() + opts->duration_s : 0;
 	int err;
 
-	while (!stop_requested && (!deadline || now_s() < deadline)) {
+	while (!stop_requested && (!deadline || monotonic_seconds() < deadline)) {
 		if (child && child_command_done(child))
 			break;
 		err = bpf_session_poll(session, 100);
@@ -288,9 +260,9 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 	 * it stopped: wait for the tick that closes it (at most two intervals).
 	 */
 	if (!opts->per_poll && !(opts->max_records && st->records >= opts->max_records)) {
-		double stop = now_s(), limit = stop + 2 * opts->interval_ms / 1000.0;
+		double stop = monotonic_seconds(), limit = stop + 2 * opts->interval_ms / 1000.0;
 
-		while (st->last_tick_ns < (uint64_t)(stop * 1e9) && now_s() < limit)
+		while (st->last_tick_ns < (uint64_t)(stop * 1e9) && monotonic_seconds() < limit)
 			if (bpf_session_poll(session, 20) < 0)
 				break;
 	}
