@@ -55,6 +55,24 @@ static void bind_hns3(const struct parsed_event *ev, const struct pmu *pmu, cons
 	}
 }
 
+/* A PCIe event with a bdf filter (and no port bitmap, which wins) counts that endpoint. */
+static void bind_pcie(const struct parsed_event *ev, const struct pmu *pmu,
+		      const struct queue_map *queues, struct netpmu_counter_binding *b)
+{
+	const uint64_t *config = ev->spec.config;
+	char bdf_text[PCI_BDF_TEXT_LEN];
+	unsigned int func_id;
+
+	if (!queues || field_value(pmu, "port", config))
+		return;
+	format_pci_bdf(field_value(pmu, "bdf", config), bdf_text);
+	func_id = queue_map_func_id(queues, bdf_text);
+	if (func_id) {
+		b->scope = NETPMU_SCOPE_FUNC;
+		b->func_id = func_id;
+	}
+}
+
 int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
 			   const struct queue_map *queues, struct netpmu_counter_binding *b,
 			   char *why, size_t why_len)
@@ -73,6 +91,8 @@ int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root
 	}
 	if (pmu->name_info.kind == PMU_KIND_HNS3)
 		bind_hns3(ev, pmu, sysfs_root, queues, b);
+	else
+		bind_pcie(ev, pmu, queues, b);
 	pmu_set_release(&set);
 	return 0;
 }

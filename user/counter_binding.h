@@ -11,7 +11,9 @@ struct queue_map;
 /*
  * Works out EV's binding: an HNS3 func-queue event binds to that queue of
  * that function, a func event to the function, a func-intr event to the
- * interrupt's IRQ; anything else (global, port, port-tc, PCIe) is unbound.
+ * interrupt's IRQ, a PCIe event filtered on an endpoint's bdf to that
+ * function; anything else (global, port, port-tc, a PCIe port bitmap) is
+ * unbound.
  * Returns 0, or -1 with WHY when the PMU cannot be read again.
  */
 int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,

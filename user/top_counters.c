@@ -19,7 +19,15 @@ static const char *const role_events[TOP_NR_ROLES] = {
 	[TOP_TX_PACKETS] = "pps_tpu_ssu_packet_num",
 	[TOP_RX_LATENCY_CYCLES] = "dly_rpu_time",
 	[TOP_RX_LATENCY_PACKETS] = "dly_rpu_packet_num",
+	[TOP_PCIE_WRITE_FLUX] = "rx_mwr_flux",
+	[TOP_PCIE_WRITE_TIME] = "rx_mwr_time",
 };
+
+/* The first of a role's group, and the group's size. */
+static unsigned int group_size(unsigned int role)
+{
+	return role == TOP_RX_LATENCY_CYCLES || role == TOP_PCIE_WRITE_FLUX ? 2 : 1;
+}
 
 static int fail(char *why, size_t why_len, const char *fmt, ...)
 {
@@ -108,19 +116,24 @@ static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_r
 
 	release_events(tc);
 	tc->generation++;
-	for (r = 0; r < TOP_NR_ROLES; r++) {
+	for (r = 0; r < tc->nr_roles; r++) {
 		struct session_counter *c = &tc->counters[r];
 		char text[160];
 
-		snprintf(text, sizeof(text), "%s/%s,bdf=0x%x,queue=%d/", tc->pmu, role_events[r],
-			 bdf_number(target->pci_bdf), target->queue);
+		if (r < TOP_NR_HNS3_ROLES)
+			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x,queue=%d/", tc->pmu, role_events[r],
+				 bdf_number(target->pci_bdf), target->queue);
+		else
+			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x/", tc->pcie_pmu, role_events[r],
+				 bdf_number(target->pci_bdf));
 		if (event_parse(text, sysfs_root, &tc->events[r], why, why_len) ||
 		    counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding,
 					   why, why_len))
 			return -1;
 		c->name = tc->events[r].text;
 		c->spec = tc->events[r].spec;
-		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES : -1;
+		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES :
+				r == TOP_PCIE_WRITE_TIME ? TOP_PCIE_WRITE_FLUX : -1;
 		c->binding.generation = tc->generation;
 	}
 	tc->current = t;
@@ -171,6 +184,14 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 	}
 	snprintf(tc->pmu, sizeof(tc->pmu), "%s", pmu->name);
 	tc->hw_clk_freq = pmu->has_hw_clk_freq ? pmu->hw_clk_freq : 0;
+	tc->nr_roles = TOP_NR_HNS3_ROLES;
+	/* One run reads the counters of one counting CPU. */
+	for (i = 0; i < set.nr_pmus; i++)
+		if (set.pmus[i].name_info.kind == PMU_KIND_PCIE && set.pmus[i].cpu == pmu->cpu) {
+			snprintf(tc->pcie_pmu, sizeof(tc->pcie_pmu), "%s", set.pmus[i].name);
+			tc->nr_roles = TOP_NR_ROLES;
+			break;
+		}
 	if (collect_targets(tc, pmu, queues, dev_func)) {
 		ret = fail(why, why_len, "out of memory");
 		goto out;
@@ -186,7 +207,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		ret = -1;
 		goto out;
 	}
-	tc->nr_counters = TOP_NR_ROLES;
+	tc->nr_counters = tc->nr_roles;
 out:
 	pmu_set_release(&set);
 	return ret;
@@ -205,8 +226,8 @@ static int replace_all(struct top_counters *tc, struct bpf_session *session, cha
 {
 	unsigned int r, n;
 
-	for (r = 0; r < TOP_NR_ROLES; r += n) {
-		n = r == TOP_RX_LATENCY_CYCLES ? 2 : 1;
+	for (r = 0; r < tc->nr_roles; r += n) {
+		n = group_size(r);
 		if (bpf_session_replace_group(session, r, n, &tc->counters[r], why, why_len))
 			return -1;
 	}

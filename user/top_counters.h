@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The hardware counters netpmu top opens: for one (function, queue) at a
- * time, HNS3 func-queue RX/TX bytes and packets and the RX latency pair,
- * rotated over every queue of the functions the PMU covers, because a PMU has
- * 8 counters and a NIC many queues.
+ * time, HNS3 func-queue RX/TX bytes and packets and the RX latency pair, and
+ * where a PCIe PMU is present the function's inbound memory-write bandwidth
+ * (its DMA into memory), rotated over every queue of the functions the HNS3
+ * PMU covers, because a PMU has 8 counters and a NIC many queues.
  */
 #ifndef NETPMU_TOP_COUNTERS_H
 #define NETPMU_TOP_COUNTERS_H
@@ -24,8 +25,11 @@ enum top_role {
 	TOP_TX_PACKETS,
 	TOP_RX_LATENCY_CYCLES,	/* group leader of the latency pair */
 	TOP_RX_LATENCY_PACKETS,
+	TOP_PCIE_WRITE_FLUX,	/* group leader of the PCIe bandwidth pair */
+	TOP_PCIE_WRITE_TIME,
 	TOP_NR_ROLES,
 };
+#define TOP_NR_HNS3_ROLES TOP_PCIE_WRITE_FLUX
 
 #define TOP_GENERATIONS_KEPT 16
 
@@ -38,6 +42,7 @@ struct top_target {
 
 struct top_counters {
 	char pmu[64];			/* "" when no HNS3 PMU covers the NICs */
+	char pcie_pmu[64];		/* "" without a PCIe PMU on the same counting CPU */
 	uint64_t hw_clk_freq;		/* Hz of the latency cycles */
 	struct top_target *targets;
 	size_t nr_targets;
@@ -47,7 +52,8 @@ struct top_counters {
 	size_t generation_target[TOP_GENERATIONS_KEPT];
 	struct parsed_event events[TOP_NR_ROLES];
 	struct session_counter counters[TOP_NR_ROLES];
-	unsigned int nr_counters;	/* TOP_NR_ROLES, or 0 without a PMU */
+	unsigned int nr_roles;		/* TOP_NR_ROLES with a PCIe PMU, else TOP_NR_HNS3_ROLES */
+	unsigned int nr_counters;	/* nr_roles, or 0 without an HNS3 PMU */
 	unsigned int dev_func;		/* --dev's PCI function (func_id), 0: all */
 };
 

@@ -44,9 +44,9 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	bool scaled = false;
 	unsigned int role;
 
-	if (!tc->nr_counters || r->nr_counters < TOP_NR_ROLES)
+	if (!tc->nr_counters || r->nr_counters < tc->nr_counters)
 		return;
-	for (role = 0; role < TOP_NR_ROLES; role++)
+	for (role = 0; role < tc->nr_counters; role++)
 		if (d[role].err || d[role].generation != d[0].generation)
 			return;	/* unreadable, or read in the middle of a rotation */
 	target = top_counters_target_of(tc, d[0].generation);
@@ -63,6 +63,9 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	cycles = d[TOP_RX_LATENCY_CYCLES].delta;
 	packets = d[TOP_RX_LATENCY_PACKETS].delta;
 	hw->rx_latency_ns = packets && tc->hw_clk_freq ? cycles / packets * 1e9 / tc->hw_clk_freq : -1;
+	/* The PCIe flux over the time it counted: the PMU's own time unit is undocumented. */
+	hw->pcie_write_bytes_s = tc->nr_counters > TOP_PCIE_WRITE_FLUX ?
+				 counter_rate(&d[TOP_PCIE_WRITE_FLUX], &scaled) : -1;
 	hw->scaled = scaled;
 }
 
@@ -136,14 +139,14 @@ static void human(double v, char *buf, size_t len)
 static void print_hw(FILE *out, const struct top_table *t, const struct netpmu_queue_record *row)
 {
 	const struct top_hw_rates *hw = NULL;
-	char a[16], b[16], c[16], d[16], lat[16];
+	char a[16], b[16], c[16], d[16], lat[16], pcie[16];
 	unsigned int i;
 
 	for (i = 0; i < t->nr_hw && row->func_id; i++)
 		if (t->hw[i].func_id == row->func_id && t->hw[i].queue == row->queue)
 			hw = &t->hw[i];
 	if (!hw || !hw->ts_ns) {
-		fprintf(out, " %9s %9s %9s %9s %8s", "-", "-", "-", "-", "-");
+		fprintf(out, " %9s %9s %9s %9s %8s %10s", "-", "-", "-", "-", "-", "-");
 		return;
 	}
 	human(hw->rx_bytes_s, a, sizeof(a));
@@ -154,9 +157,13 @@ static void print_hw(FILE *out, const struct top_table *t, const struct netpmu_q
 		snprintf(lat, sizeof(lat), "%.0f", hw->rx_latency_ns);
 	else
 		snprintf(lat, sizeof(lat), "-");
+	if (hw->pcie_write_bytes_s >= 0)
+		human(hw->pcie_write_bytes_s, pcie, sizeof(pcie));
+	else
+		snprintf(pcie, sizeof(pcie), "-");
 	/* '~': measured in an earlier interval (rotation) or scaled (multiplexing). */
-	fprintf(out, " %s%8s %9s %9s %9s %8s", hw->ts_ns != t->ts_ns || hw->scaled ? "~" : " ",
-		a, b, c, d, lat);
+	fprintf(out, " %s%8s %9s %9s %9s %8s %10s", hw->ts_ns != t->ts_ns || hw->scaled ? "~" : " ",
+		a, b, c, d, lat, pcie);
 }
 
 void top_table_render(const struct top_table *t, FILE *out, bool terminal,
@@ -169,15 +176,16 @@ void top_table_render(const struct top_table *t, FILE *out, bool terminal,
 		fputs("\033[H\033[2J", out);
 	fprintf(out, "netpmu top  t=%.3f s  interval %.3f s", t->ts_ns / 1e9, interval_s);
 	if (tc->nr_counters)
-		fprintf(out, "  hw: %s, queue %d of %s (%zu of %zu queues, rotating)", tc->pmu,
+		fprintf(out, "  hw: %s%s%s, queue %d of %s (%zu of %zu queues, rotating)", tc->pmu,
+			tc->pcie_pmu[0] ? " + " : "", tc->pcie_pmu,
 			tc->targets[tc->current].queue, tc->targets[tc->current].pci_bdf,
 			tc->current + 1, tc->nr_targets);
 	fputc('\n', out);
 	if (note)
 		fprintf(out, "%s\n", note);
-	fprintf(out, "%-10s %5s %4s %3s %5s %8s %8s %8s %7s %8s %9s %9s %9s %9s %8s\n",
+	fprintf(out, "%-10s %5s %4s %3s %5s %8s %8s %8s %7s %8s %9s %9s %9s %9s %8s %10s\n",
 		"DEV", "QUEUE", "DIR", "CPU", "IRQ", "IRQ/s", "POLLS/s", "PKT/POLL", "BUDGET%",
-		"SOFTIRQ%", "HW-RX-B/s", "HW-TX-B/s", "HW-RX-P/s", "HW-TX-P/s", "HW-LATns");
+		"SOFTIRQ%", "HW-RX-B/s", "HW-TX-B/s", "HW-RX-P/s", "HW-TX-P/s", "HW-LATns", "PCIE-WR-B/s");
 	for (i = 0; i < t->nr_rows; i++) {
 		const struct netpmu_queue_record *r = &t->rows[i];
 		char queue[8], irq[8];

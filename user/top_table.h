@@ -20,6 +20,7 @@ struct top_hw_rates {
 	uint64_t ts_ns;			/* end of the interval measured, 0: never */
 	double rx_bytes_s, tx_bytes_s, rx_packets_s, tx_packets_s;
 	double rx_latency_ns;		/* < 0: no packet in the interval */
+	double pcie_write_bytes_s;	/* the function's DMA writes (PCIe flux); < 0: no PCIe PMU */
 	bool scaled;			/* multiplexed: values scaled by enabled/running */
 };
 

@@ -25,6 +25,7 @@ irq_count() { awk -v irq="$1:" '$1 == irq { print $2 + $3 }' /proc/interrupts; }
 rx_entry=$(awk -v irq="$rx_irq:" '$1 == irq { for (i = 1; i <= NF; i++) if ($i ~ /-edge$/) { sub(/-edge/, "", $i); print $i % 2048 } }' /proc/interrupts)
 events=(
 	-e "$pmu/pps_intr_msix_func_intr_num,bdf=$(short "$peer_bdf"),intr=$rx_entry/"
+	-e "hisi_pcie0_core0/rx_mwr_flux,bdf=$(short "$peer_bdf"),len_mode=1/"
 	-e "$pmu/pps_ssu_rpu_packet_num,bdf=$(short "$peer_bdf"),queue=0/"
 	-e "$pmu/bw_ssu_rpu_byte_num,bdf=$(short "$peer_bdf"),queue=0/"
 	-e "$pmu/pps_tpu_ssu_packet_num,bdf=$(short "$local_bdf"),queue=0/"
@@ -42,7 +43,7 @@ check_eq "peer received the flow" "received $count datagrams $((count * size)) b
 python3 - "$tmp/trace.json" "$rx_irq" > "$tmp/sums" <<'PY'
 import json, sys
 path, rx_irq = sys.argv[1], int(sys.argv[2])
-rx = {"packets": 0, "irqs": 0, "hw_packets": 0, "hw_bytes": 0, "hw_intr": 0, "irq": set(), "queue": set()}
+rx = {"packets": 0, "irqs": 0, "hw_packets": 0, "hw_bytes": 0, "hw_intr": 0, "pcie": 0, "irq": set(), "queue": set()}
 tx_hw = 0
 for line in open(path):
     r = json.loads(line)
@@ -57,6 +58,7 @@ for line in open(path):
         rx["hw_packets"] += hw.get("pps_ssu_rpu_packet_num", 0)
         rx["hw_bytes"] += hw.get("bw_ssu_rpu_byte_num", 0)
         rx["hw_intr"] += hw.get("pps_intr_msix_func_intr_num", 0)
+        rx["pcie"] += hw.get("rx_mwr_flux", 0)
     if r["dev"] == "eth0":
         tx_hw += hw.get("pps_tpu_ssu_packet_num", 0)
 print("packets", rx["packets"])
@@ -64,6 +66,7 @@ print("hw_packets", rx["hw_packets"])
 print("hw_bytes", rx["hw_bytes"])
 print("irqs", rx["irqs"])
 print("hw_intr", rx["hw_intr"])
+print("pcie", rx["pcie"])
 print("mapping", sorted(rx["irq"]), sorted(rx["queue"]))
 print("tx_hw", tx_hw)
 PY
@@ -79,6 +82,10 @@ check_eq "interrupts the BPF side counted for IRQ $rx_irq = its /proc/interrupts
 	$((after - before)) "$(get irqs)"
 check_eq "HNS3 func-intr interrupts of MSI-X entry $rx_entry, joined with the NAPI of IRQ $rx_irq" \
 	$((after - before)) "$(get hw_intr)"
+# The PCIe model (kmod/hisi_pcie.md): each received frame of L bytes is written
+# into memory as payload TLPs plus a 16-byte descriptor write-back.
+check_eq "PCIe payload flux of $(short "$peer_bdf")'s DMA writes, joined with its RX NAPI = $count x ($frame + 16)" \
+	$((count * (frame + 16))) "$(get pcie)"
 check_eq "IRQ -> NAPI -> queue: eth1's RX NAPI was learnt from IRQ $rx_irq ($peer_virtio-input.0), queue 0" \
 	"[$rx_irq] [0]" "$(get mapping)"
 

@@ -34,6 +34,12 @@ run_top "$tmp/dev.txt" --dev "$peer_bdf"
 check_eq "netpmu top --dev $peer_bdf (eth1 lives in another namespace) exits 0" 0 $?
 check_cmd "--dev by PCI address: only that function's rows, its queue counted every interval" \
 	sh -c "! grep -qE '^eth0 ' $tmp/dev.txt && grep -q 'queue 0 of $peer_bdf (1 of 1 queues' $tmp/dev.txt"
+check_cmd "the header names both PMUs" grep -q 'hw: hns3_pmu_sicl_0 + hisi_pcie0_core0' "$tmp/dev.txt"
+pcie=$(awk '$1 == "eth1" && $3 == "rx" && $(NF) != "0" && $(NF) != "-" { print $(NF) }' "$tmp/dev.txt" | head -n 1)
+case "$pcie" in
+''|0) fail "eth1's PCIe DMA write bandwidth is shown while traffic flows" "$(cat "$tmp/dev.txt")" ;;
+*) pass "eth1's PCIe DMA write bandwidth is shown while traffic flows ($pcie B/s)" ;;
+esac
 rx_pps=$(awk '$1 == "eth1" && $3 == "rx" && $13 != "0" && $13 != "-" { print $13 }' "$tmp/dev.txt" | head -n 1)
 case "$rx_pps" in
 ''|0) fail "eth1's hardware RX packet rate is shown while traffic flows" "$(cat "$tmp/dev.txt" "$tmp/dev.txt.err")" ;;
