@@ -15,11 +15,11 @@ cflags=(-O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE -Wer
 	-I"$REPO/user" -I"$REPO/bpf")
 build() {
 	local f
-	for f in queue_map netdev_netlink sysfs_read; do
+	for f in queue_map netdev_netlink sysfs_read napi_irq_check; do
 		gcc "${cflags[@]}" -c "$REPO/user/$f.c" -o "$tmp/$f.o" || return 1
 	done
 	gcc "${cflags[@]}" "$REPO/tests/unit/queue_map_dump.c" "$tmp"/queue_map.o \
-		"$tmp"/netdev_netlink.o "$tmp"/sysfs_read.o -o "$tmp/dump"
+		"$tmp"/netdev_netlink.o "$tmp"/sysfs_read.o "$tmp"/napi_irq_check.o -o "$tmp/dump"
 }
 if ! out=$(build 2>&1); then
 	fail "user/queue_map.c, user/netdev_netlink.c and the test driver build warning-free" \
@@ -107,6 +107,13 @@ vector irq=41 name=virtio2-output.1 bdf=0000:00:03.0 func=1 ifname=eth0 ifindex=
 vector irq=44 name=acme0-q0 bdf=0000:00:06.0 func=2 ifname=acme0 ifindex=3 queue=0 queues=0 dir=rxtx msix=0 msix_source=hwirq napi=300 cpu=1 source=netlink pattern=- note=-
 EOF
 check_eq "host618 + netlink: functions" "function 1 0000:00:03.0|function 2 0000:00:06.0" "$(field function)"
+
+# The IRQ -> NAPI link the BPF side learns, against netlink's napi-get irq:
+# agreement is silent, a disagreement is one line, once per NAPI.
+scenario host618 --nl "$tmp/host618/nl-irq.txt" --learnt 257:38 --learnt 257:39 --learnt 257:41 --learnt 258:40
+check_eq "learnt IRQ -> NAPI links cross-checked against netlink: one line for the one disagreement" \
+	"netpmu: NAPI 257 of eth0: the kernel says IRQ 38, but IRQ 39 scheduled it; its queue is taken from IRQ 39" \
+	"$(echo "$out" | grep '^netpmu: NAPI')"
 
 # --- hns3 on arm64 (ITS-MSI, "Edge" column), IRQs not in entry order ---
 scenario hns3 --func eth1 --func 7d:01.0

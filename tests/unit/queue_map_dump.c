@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "napi_irq_check.h"
 #include "netdev_netlink.h"
 #include "queue_map.h"
 
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
 	struct netdev_nl_info nl;
 	unsigned int flags = 0;
 	struct queue_map map;
+	struct napi_irq_check napi_irqs = { 0 };
 	char err[256] = "";
 	int ret;
 
@@ -79,11 +81,12 @@ int main(int argc, char **argv)
 			nl_file = argv[++i];
 		else if (!strcmp(argv[i], "--no-netlink"))
 			flags |= QUEUE_MAP_NO_NETLINK;
-		else if ((!strcmp(argv[i], "--func") || !strcmp(argv[i], "--irq")) && i + 1 < argc)
+		else if ((!strcmp(argv[i], "--func") || !strcmp(argv[i], "--irq") ||
+			  !strcmp(argv[i], "--learnt")) && i + 1 < argc)
 			i++;	/* queries: after discovery */
 		else {
 			fprintf(stderr, "usage: %s [--proc DIR] [--sys DIR] [--no-netlink] "
-				"[--nl FILE] [--func BDF|IFNAME]... [--irq N]...\n", argv[0]);
+				"[--nl FILE] [--func BDF|IFNAME]... [--irq N]... [--learnt NAPI:IRQ]...\n", argv[0]);
 			return 2;
 		}
 	}
@@ -120,6 +123,14 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--func") && i + 1 < argc) {
 			printf("func_id %s %d\n", argv[i + 1], queue_map_func_id(&map, argv[i + 1]));
+			i++;
+		} else if (!strcmp(argv[i], "--learnt") && i + 1 < argc) {
+			/* The BPF side saw IRQ schedule NAPI: cross-check it (napi_irq_check.c). */
+			struct netpmu_queue_record rec = { .kind = NETPMU_RECORD_QUEUE };
+
+			sscanf(argv[i + 1], "%u:%u", &rec.napi_id, &rec.irq);
+			snprintf(rec.ifname, sizeof(rec.ifname), "eth0");
+			napi_irq_check(&napi_irqs, &map, &rec, stdout);
 			i++;
 		} else if (!strcmp(argv[i], "--irq") && i + 1 < argc) {
 			unsigned int irq = (unsigned int)strtoul(argv[i + 1], NULL, 0);
