@@ -16,6 +16,10 @@
 __u64 tick_last_ns;	/* the loader sets it to the start time */
 static struct netpmu_counter_delta tick_deltas[NETPMU_MAX_COUNTERS];
 static struct netpmu_counter_binding tick_bindings[NETPMU_MAX_COUNTERS];
+/* Per counter: the change since it was last joined, this reading, and whether a queue took it. */
+static struct netpmu_counter_delta tick_joined_deltas[NETPMU_MAX_COUNTERS];
+static struct bpf_perf_event_value tick_reads[NETPMU_MAX_COUNTERS];
+static __u32 tick_joined_mask;
 
 struct tick_ctx {
 	__u64 now;
@@ -35,6 +39,7 @@ static __always_inline void read_counters(__u32 cpu)
 		__u32 key = i;
 
 		__builtin_memset(d, 0, sizeof(*d));
+		__builtin_memset(&tick_joined_deltas[i], 0, sizeof(tick_joined_deltas[i]));
 		__builtin_memset(&tick_bindings[i], 0, sizeof(tick_bindings[i]));
 		if (i >= nr_counters)
 			continue;
@@ -45,8 +50,20 @@ static __always_inline void read_counters(__u32 cpu)
 		tick_bindings[i] = *b;
 		d->generation = b->generation;
 		d->err = read_counter(i, cpu, &v);
+		tick_joined_deltas[i].generation = d->generation;
+		tick_joined_deltas[i].err = d->err;
 		if (d->err)
 			continue;
+		tick_reads[i] = v;
+		if (st->joined_valid && st->joined_generation == b->generation) {
+			tick_joined_deltas[i].delta = v.counter - st->joined.value;
+			tick_joined_deltas[i].enabled_ns = v.enabled - st->joined.enabled_ns;
+			tick_joined_deltas[i].running_ns = v.running - st->joined.running_ns;
+		} else {
+			tick_joined_deltas[i].delta = v.counter;
+			tick_joined_deltas[i].enabled_ns = v.enabled;
+			tick_joined_deltas[i].running_ns = v.running;
+		}
 		/* A reopened counter starts from zero: its reading is the delta. */
 		if (st->valid && st->generation == b->generation) {
 			d->delta = v.counter - st->last.value;
@@ -200,7 +217,8 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {
 		if (i < nr_counters && counter_joins(i, irq, q)) {
 			rec->counter_mask |= 1u << i;
-			rec->counters[i] = tick_deltas[i];
+			rec->counters[i] = tick_joined_deltas[i];
+			tick_joined_mask |= 1u << i;
 		} else {
 			__builtin_memset(&rec->counters[i], 0, sizeof(rec->counters[i]));
 		}
@@ -231,6 +249,28 @@ static __always_inline void wake_reader(void)
 		bpf_ringbuf_discard(nudge, BPF_RB_FORCE_WAKEUP);
 }
 
+/* Counters that queue records took this tick start their next change from this reading. */
+static __always_inline void advance_joined(void)
+{
+	__u32 i;
+
+	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {
+		struct counter_state *st;
+		__u32 key = i;
+
+		if (!(tick_joined_mask & (1u << i)) || tick_joined_deltas[i].err)
+			continue;
+		st = bpf_map_lookup_elem(&counter_state, &key);
+		if (!st)
+			continue;
+		st->joined.value = tick_reads[i].counter;
+		st->joined.enabled_ns = tick_reads[i].enabled;
+		st->joined.running_ns = tick_reads[i].running;
+		st->joined_generation = tick_joined_deltas[i].generation;
+		st->joined_valid = 1;
+	}
+}
+
 SEC("perf_event")
 int interval_tick(struct bpf_perf_event_data *ctx)
 {
@@ -248,6 +288,8 @@ int interval_tick(struct bpf_perf_event_data *ctx)
 		return 0;
 	emit_counters(&t);
 	bpf_for_each_map_elem(&cpu_softirq, emit_cpu, &t, 0);
+	tick_joined_mask = 0;
 	bpf_for_each_map_elem(&napi_activity, emit_queue, &t, 0);
+	advance_joined();
 	return 0;
 }

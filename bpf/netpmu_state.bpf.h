@@ -80,6 +80,15 @@ struct counter_state {
 	struct netpmu_counter_read last;
 	__u32 generation;
 	__u32 valid;
+	/*
+	 * The reading last handed to queue records. It advances only when a
+	 * queue record took the counter, so counts made before the NAPI was
+	 * first seen (a TX completion polled after the tick) reach the next
+	 * queue record instead of none.
+	 */
+	struct netpmu_counter_read joined;
+	__u32 joined_generation;
+	__u32 joined_valid;
 };
 
 /* An array, so that a poll finds its NAPI's entry without hashing (see napi_activity_get). */
