@@ -121,37 +121,9 @@ G = cfg1(glob=1)
 
 # ------------------------------------------------------- perf_event_open
 
-PERF_FLAG_FD_CLOEXEC = 1 << 3
-FMT_ENABLED, FMT_RUNNING = 1, 2
-IOC_ENABLE, IOC_DISABLE = 0x2400, 0x2401
-F_DISABLED = 1 << 0
-NR_PERF_EVENT_OPEN = {"x86_64": 298, "aarch64": 241}[platform.machine()]
-
-
-class Attr(ctypes.Structure):
-    """struct perf_event_attr up to sig_data (PERF_ATTR_SIZE_VER7, 128 bytes)."""
-    _fields_ = [
-        ("type", ctypes.c_uint32), ("size", ctypes.c_uint32),
-        ("config", ctypes.c_uint64), ("sample_period", ctypes.c_uint64),
-        ("sample_type", ctypes.c_uint64), ("read_format", ctypes.c_uint64),
-        ("flags", ctypes.c_uint64), ("wakeup_events", ctypes.c_uint32),
-        ("bp_type", ctypes.c_uint32), ("config1", ctypes.c_uint64),
-        ("config2", ctypes.c_uint64), ("branch_sample_type", ctypes.c_uint64),
-        ("sample_regs_user", ctypes.c_uint64),
-        ("sample_stack_user", ctypes.c_uint32), ("clockid", ctypes.c_int32),
-        ("sample_regs_intr", ctypes.c_uint64),
-        ("aux_watermark", ctypes.c_uint32),
-        ("sample_max_stack", ctypes.c_uint16), ("reserved_2", ctypes.c_uint16),
-        ("aux_sample_size", ctypes.c_uint32), ("reserved_3", ctypes.c_uint32),
-        ("sig_data", ctypes.c_uint64),
-    ]
-
-
-assert ctypes.sizeof(Attr) == 128
-
-_libc = ctypes.CDLL(None, use_errno=True)
-_libc.syscall.restype = ctypes.c_long
-_libc.ioctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from perf_event_abi import *  # noqa: E402,F401,F403  (re-exported to the tests)
+from perf_event_abi import libc as _libc  # noqa: E402
 
 
 def attr(config, config1=0, config2=0, flags=0, pmu=PMU0, type_=None,
