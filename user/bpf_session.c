@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "bpf_session.h"
+#include "why_line.h"
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -16,16 +17,6 @@
 #include "kernel_btf_funcs.h"
 #include "netpmu.skel.h"
 #include "queue_map.h"
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int handle_sample(void *ctx, void *data, size_t size)
 {
@@ -131,7 +122,7 @@ static int configure(struct bpf_session *s, const struct bpf_session_options *op
 	if (!err && opts->ringbuf_kb)
 		err = bpf_map__set_max_entries(skel->maps.records, opts->ringbuf_kb * 1024);
 	if (err)
-		return fail(why, why_len, "cannot size the BPF maps: %s%s", strerror(-err),
+		return why_fail(why, why_len, "cannot size the BPF maps: %s%s", strerror(-err),
 			    opts->ringbuf_kb ? " (--ringbuf-kb must be a power of 2, at least the page size in KiB)" : "");
 	return 0;
 }
@@ -143,12 +134,12 @@ static int load(struct bpf_session *s, char *why, size_t why_len)
 	if (!err)
 		return 0;
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
-		return fail(why, why_len, "cannot load the BPF programs: this kernel has no BTF "
+		return why_fail(why, why_len, "cannot load the BPF programs: this kernel has no BTF "
 			    "(/sys/kernel/btf/vmlinux): netpmu needs CONFIG_DEBUG_INFO_BTF=y");
 	if (err == -EPERM || err == -EACCES)
-		return fail(why, why_len, "cannot load the BPF programs: permission denied "
+		return why_fail(why, why_len, "cannot load the BPF programs: permission denied "
 			    "(run as root, or with CAP_BPF and CAP_PERFMON)");
-	return fail(why, why_len, "cannot load the BPF programs: %s (NETPMU_DEBUG=1 shows the verifier log)",
+	return why_fail(why, why_len, "cannot load the BPF programs: %s (NETPMU_DEBUG=1 shows the verifier log)",
 		    strerror(-err));
 }
 
@@ -169,13 +160,13 @@ static int publish_counter(struct bpf_session *s, unsigned int i,
 		err = bpf_map__update_elem(map, &key, sizeof(key), &s->counter_fds[i],
 					   sizeof(s->counter_fds[i]), BPF_ANY);
 		if (err)
-			return fail(why, why_len, "cannot hand %s to the BPF programs: %s",
+			return why_fail(why, why_len, "cannot hand %s to the BPF programs: %s",
 				    c->name, strerror(-err));
 	}
 	err = bpf_map__update_elem(s->skel->maps.counter_bindings, &i, sizeof(i), &c->binding,
 				   sizeof(c->binding), BPF_ANY);
 	if (err)
-		return fail(why, why_len, "cannot bind %s: %s", c->name, strerror(-err));
+		return why_fail(why, why_len, "cannot bind %s: %s", c->name, strerror(-err));
 	return 0;
 }
 
@@ -205,7 +196,7 @@ static int open_counter(struct bpf_session *s, unsigned int i, const struct sess
 	if (s->counter_fds[i] < 0) {
 		last_open_was_busy = s->counter_fds[i] == -EBUSY || s->counter_fds[i] == -EAGAIN;
 		s->counter_fds[i] = -1;
-		return fail(why, why_len, "cannot open %s: %s", c->name, reason);
+		return why_fail(why, why_len, "cannot open %s: %s", c->name, reason);
 	}
 	return publish_counter(s, i, c, why, why_len);
 }
@@ -217,7 +208,7 @@ static int open_counters(struct bpf_session *s, const struct bpf_session_options
 
 	for (i = 0; i < opts->nr_counters; i++) {
 		if (opts->counters[i].spec.cpu != opts->counters[0].spec.cpu)
-			return fail(why, why_len, "%s counts on CPU %d but %s on CPU %d: "
+			return why_fail(why, why_len, "%s counts on CPU %d but %s on CPU %d: "
 				    "one run reads counters of one counting CPU",
 				    opts->counters[0].name, opts->counters[0].spec.cpu,
 				    opts->counters[i].name, opts->counters[i].spec.cpu);
@@ -269,7 +260,7 @@ static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
 		err = bpf_map__update_elem(s->skel->maps.irq_queue, &irq, sizeof(irq), &q,
 					   sizeof(q), BPF_ANY);
 		if (err)
-			return fail(why, why_len, "cannot map IRQ %u to its queue: %s", irq,
+			return why_fail(why, why_len, "cannot map IRQ %u to its queue: %s", irq,
 				    strerror(-err));
 	}
 	return 0;
@@ -311,7 +302,7 @@ static int attach(struct bpf_session *s, char *why, size_t why_len)
 
 	for (i = 0; i < sizeof(required) / sizeof(required[0]); i++)
 		if (!attach_one(required[i].prog, required[i].link))
-			return fail(why, why_len, "cannot attach to %s: %s", required[i].hook,
+			return why_fail(why, why_len, "cannot attach to %s: %s", required[i].hook,
 				    strerror(errno));
 	entry = attach_one(skel->progs.napi_poll_enter, &skel->links.napi_poll_enter) ||
 		attach_one(skel->progs.napi_poll_enter_kprobe, &skel->links.napi_poll_enter_kprobe);
@@ -350,13 +341,13 @@ static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why
 	attr.sample_period = (__u64)interval_ms * 1000000ull;
 	s->tick_fd = syscall(SYS_perf_event_open, &attr, -1, s->tick_cpu, -1, PERF_FLAG_FD_CLOEXEC);
 	if (s->tick_fd < 0)
-		return fail(why, why_len, "cannot open the interval timer on CPU %d: %s", s->tick_cpu,
+		return why_fail(why, why_len, "cannot open the interval timer on CPU %d: %s", s->tick_cpu,
 			    strerror(errno));
 	s->skel->bss->tick_last_ns = monotonic_ns();
 	s->tick_link = bpf_program__attach_perf_event(s->skel->progs.interval_tick, s->tick_fd);
 	if (!s->tick_link) {
 		err = -errno;
-		return fail(why, why_len, "cannot attach the interval tick: %s", strerror(-err));
+		return why_fail(why, why_len, "cannot attach the interval tick: %s", strerror(-err));
 	}
 	return 0;
 }
@@ -373,17 +364,17 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 	s->on_record = opts->on_record;
 	s->ctx = opts->ctx;
 	if (opts->nr_counters > NETPMU_MAX_COUNTERS)
-		return fail(why, why_len, "%u counters asked for, a PMU has %d", opts->nr_counters,
+		return why_fail(why, why_len, "%u counters asked for, a PMU has %d", opts->nr_counters,
 			    NETPMU_MAX_COUNTERS);
 	libbpf_set_print(libbpf_messages);
 	s->nr_cpus = libbpf_num_possible_cpus();
 	if (s->nr_cpus <= 0)
-		return fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-s->nr_cpus));
+		return why_fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-s->nr_cpus));
 	s->tick_cpu = opts->nr_counters ? opts->counters[0].spec.cpu : 0;
 
 	s->skel = netpmu_bpf__open();
 	if (!s->skel)
-		return fail(why, why_len, "cannot open the BPF object: %s", strerror(errno));
+		return why_fail(why, why_len, "cannot open the BPF object: %s", strerror(errno));
 	if (configure(s, opts, why, why_len) || load(s, why, why_len) ||
 	    open_counters(s, opts, why, why_len) || publish_queues(s, opts->queues, why, why_len))
 		goto err_stop;
@@ -393,7 +384,7 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 		goto err_stop;
 	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.records), handle_sample, s, NULL);
 	if (!s->rb) {
-		fail(why, why_len, "cannot open the ring buffer: %s", strerror(errno));
+		why_fail(why, why_len, "cannot open the ring buffer: %s", strerror(errno));
 		goto err_stop;
 	}
 	return 0;
@@ -443,7 +434,7 @@ int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigne
 	unsigned int i;
 
 	if (first + n > s->nr_counters)
-		return fail(why, why_len, "counters %u..%u are not open", first, first + n - 1);
+		return why_fail(why, why_len, "counters %u..%u are not open", first, first + n - 1);
 	/*
 	 * The map's entries hold the events too: remove them so that closing
 	 * our fds frees the hardware counters. Members first: closing a leader

@@ -6,19 +6,10 @@
 #include <string.h>
 
 #include "event_check.h"
+#include "why_line.h"
 #include "hns3_filter.h"
 #include "metric.h"
 #include "pcie_filter.h"
-
-static int reject(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 int event_check_one(const struct parsed_event *ev, const struct event_parse_ctx *ctx,
 		    struct filter_choice *choice, char *why, size_t why_len)
@@ -56,7 +47,7 @@ static int check_group(struct event_list *list, size_t first, size_t end, char *
 		bool shares = false;
 
 		if (ev->pmu != leader->pmu)
-			return reject(why, why_len, "the group of %s mixes %s and %s: a group counts "
+			return why_invalid(why, why_len, "the group of %s mixes %s and %s: a group counts "
 				      "on one PMU (put the events in separate groups)", leader->text,
 				      leader->pmu->name, ev->pmu->name);
 		for (size_t j = first; j < i; j++) {
@@ -66,7 +57,7 @@ static int check_group(struct event_list *list, size_t first, size_t end, char *
 				continue;
 			/* The HNS3 driver counts both with the filter written last. */
 			if (!same_filters(other, ev))
-				return reject(why, why_len, "%s and %s share one hardware slot in their "
+				return why_invalid(why, why_len, "%s and %s share one hardware slot in their "
 					      "group (same event bits 0-15), so the driver counts both "
 					      "with one filter: give them the same filter terms",
 					      other->text, ev->text);
@@ -76,7 +67,7 @@ static int check_group(struct event_list *list, size_t first, size_t end, char *
 		slots += !shares;
 	}
 	if (slots > PMU_HW_COUNTERS)
-		return reject(why, why_len, "the group of %s needs %u hardware counters, %s has %d "
+		return why_invalid(why, why_len, "the group of %s needs %u hardware counters, %s has %d "
 			      "(counters exhausted): split it into groups of at most %d", leader->text,
 			      slots, leader->pmu->name, PMU_HW_COUNTERS, PMU_HW_COUNTERS);
 	return 0;

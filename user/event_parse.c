@@ -7,20 +7,11 @@
 #include <string.h>
 
 #include "event_check.h"
+#include "why_line.h"
 #include "event_parse.h"
 #include "event_terms.h"
 
 #define EXAMPLE "e.g. hns3_pmu_sicl_0/bw_ssu_rpu,global=1/"
-
-static int reject(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static void free_terms(struct event_term *terms, size_t nr)
 {
@@ -87,11 +78,11 @@ static int unknown_pmu(const struct pmu_set *set, const char *text, const char *
 	char present[512];
 
 	if (!set->nr_pmus)
-		return reject(why, why_len, "%s: no PMU named '%s' (no HNS3 or PCIe PMU is present: "
+		return why_invalid(why, why_len, "%s: no PMU named '%s' (no HNS3 or PCIe PMU is present: "
 			      "load netpmu's module with 'insmod .output/kmod/netpmu.ko' or, on Hip09, "
 			      "the drivers with 'modprobe hns3_pmu; modprobe hisi_pcie_pmu')", text, name);
 	list_pmus(set, present, sizeof(present));
-	return reject(why, why_len, "%s: no PMU named '%s' (present: %s)", text, name, present);
+	return why_invalid(why, why_len, "%s: no PMU named '%s' (present: %s)", text, name, present);
 }
 
 /* The metric one of TERMS names, if any (a name that is no event and no format field). */
@@ -179,7 +170,7 @@ static int build_events(struct event_list *out, const struct event_parse_ctx *ct
 	unsigned int nr_counters = m ? 2 : 1;
 
 	if (m && has_term(terms, nr_terms, "name"))
-		return reject(why, why_len, "%s: name= cannot name both counters of the metric %s: "
+		return why_invalid(why, why_len, "%s: name= cannot name both counters of the metric %s: "
 			      "drop it, or name %s and %s one by one", text, m->name,
 			      m->counter[0]->name, m->counter[1]->name);
 	for (unsigned int c = 0; c < nr_counters; c++) {
@@ -243,9 +234,9 @@ static int not_an_event(struct list_parser *lp, const char *start, size_t len)
 	snprintf(word, sizeof(word), "%.*s", (int)len, start);
 	pmus_with(lp->ctx, word, pmus, sizeof(pmus));
 	if (*pmus)
-		return reject(lp->why, lp->why_len, "'%s' has no PMU: write PMU/%s/ with its filter "
+		return why_invalid(lp->why, lp->why_len, "'%s' has no PMU: write PMU/%s/ with its filter "
 			      "terms (PMUs that have %s: %s)", word, word, word, pmus);
-	return reject(lp->why, lp->why_len, "'%.*s' is not an event string: write "
+	return why_invalid(lp->why, lp->why_len, "'%.*s' is not an event string: write "
 		      "PMU/EVENT[,TERM=VALUE].../ (" EXAMPLE ")", (int)(len ?: strlen(start)), start);
 }
 
@@ -265,13 +256,13 @@ static int parse_one_event(struct list_parser *lp, unsigned int group)
 		return not_an_event(lp, start, strcspn(start, ",{}"));
 	terms_end = strchr(slash + 1, '/');
 	if (!terms_end)
-		return reject(lp->why, lp->why_len, "'%s' has no closing '/': write "
+		return why_invalid(lp->why, lp->why_len, "'%s' has no closing '/': write "
 			      "PMU/EVENT[,TERM=VALUE].../ (" EXAMPLE ")", start);
 	end = terms_end + 1;
 	if (*end && *end != ',' && *end != '}') {
 		size_t len = strcspn(end, ",}");
 
-		return reject(lp->why, lp->why_len, "%.*s: modifier '%.*s' is not supported: "
+		return why_invalid(lp->why, lp->why_len, "%.*s: modifier '%.*s' is not supported: "
 			      "an uncore PMU counts everything, it cannot exclude user, kernel, "
 			      "hypervisor or guest", (int)(end - start), start, (int)len, end);
 	}
@@ -287,7 +278,7 @@ static int parse_one_event(struct list_parser *lp, unsigned int group)
 		goto out;
 	}
 	if (pmu->type < 0 || pmu->cpu < 0) {
-		err = reject(lp->why, lp->why_len, "%s: %s has no usable %s in sysfs (%s)", text,
+		err = why_invalid(lp->why, lp->why_len, "%s: %s has no usable %s in sysfs (%s)", text,
 			     pmu->name, pmu->type < 0 ? "type" : "counting CPU (cpumask)",
 			     pmu->nr_problems ? pmu->problems[0] : "file missing");
 		goto out;
@@ -314,20 +305,20 @@ static int parse_group(struct list_parser *lp)
 	lp->p++;
 	for (;;) {
 		if (*lp->p == '{')
-			return reject(lp->why, lp->why_len, "'%s': groups do not nest", open);
+			return why_invalid(lp->why, lp->why_len, "'%s': groups do not nest", open);
 		err = parse_one_event(lp, group);
 		if (err)
 			return err;
 		if (*lp->p == '}')
 			break;
 		if (*lp->p != ',')
-			return reject(lp->why, lp->why_len, "'%s': the group is not closed with '}'",
+			return why_invalid(lp->why, lp->why_len, "'%s': the group is not closed with '}'",
 				      open);
 		lp->p++;
 	}
 	lp->p++;
 	if (*lp->p && *lp->p != ',') {
-		return reject(lp->why, lp->why_len, "'%.*s': modifier '%.*s' is not supported: an "
+		return why_invalid(lp->why, lp->why_len, "'%.*s': modifier '%.*s' is not supported: an "
 			      "uncore PMU counts everything, it cannot exclude user, kernel, "
 			      "hypervisor or guest", (int)(lp->p - open), open,
 			      (int)strcspn(lp->p, ","), lp->p);
@@ -354,7 +345,7 @@ int event_list_parse(struct event_list *list, const char *arg,
 	int err = 0;
 
 	if (!*arg)
-		return reject(why, why_len, "empty event list: give an event (" EXAMPLE ")");
+		return why_invalid(why, why_len, "empty event list: give an event (" EXAMPLE ")");
 	for (;;) {
 		if (*lp.p == '{')
 			err = parse_group(&lp);
@@ -365,7 +356,7 @@ int event_list_parse(struct event_list *list, const char *arg,
 		if (!*lp.p)
 			break;
 		if (*lp.p != ',' || !lp.p[1]) {
-			err = reject(why, why_len, "'%s': unexpected '%s' after an event", arg, lp.p);
+			err = why_invalid(why, why_len, "'%s': unexpected '%s' after an event", arg, lp.p);
 			goto fail;
 		}
 		lp.p++;
@@ -441,7 +432,7 @@ int event_parse(const char *text, const char *sysfs_root, struct parsed_event *e
 	if (!err)
 		err = event_list_parse(&list, text, &ctx, why, why_len);
 	if (!err && list.nr_events != 1)
-		err = reject(why, why_len, "%s: names %zu counters, one is read here (name each "
+		err = why_invalid(why, why_len, "%s: names %zu counters, one is read here (name each "
 			     "counter with its own -e)", text, list.nr_events);
 	if (!err)
 		err = event_list_check(&list, &ctx, why, why_len);

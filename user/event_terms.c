@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "event_terms.h"
+#include "why_line.h"
 #include "name_suggest.h"
 #include "pci_sysfs.h"
 #include "pmu_attr_parse.h"
@@ -33,16 +34,13 @@ struct term_state {
 
 static int reject(struct term_state *st, const char *fmt, ...)
 {
-	size_t used;
 	va_list ap;
+	int err;
 
-	used = snprintf(st->why, st->why_len, "%s: ", st->text);
-	if (used >= st->why_len)
-		return -EINVAL;
 	va_start(ap, fmt);
-	vsnprintf(st->why + used, st->why_len - used, fmt, ap);
+	err = why_invalid_about(st->why, st->why_len, st->text, fmt, ap);
 	va_end(ap);
-	return -EINVAL;
+	return err;
 }
 
 int parse_perf_number(const char *s, uint64_t *value)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "event_terms.h"
+#include "why_line.h"
 #include "hns3_filter.h"
 #include "pci_sysfs.h"
 #include "sysfs_read.h"
@@ -40,15 +41,13 @@ struct hns3_check {
 
 static int reject(struct hns3_check *c, const char *fmt, ...)
 {
-	size_t used = snprintf(c->why, c->why_len, "%s: ", c->ev->written);
 	va_list ap;
+	int err;
 
-	if (used >= c->why_len)
-		return -EINVAL;
 	va_start(ap, fmt);
-	vsnprintf(c->why + used, c->why_len - used, fmt, ap);
+	err = why_invalid_about(c->why, c->why_len, c->ev->written, fmt, ap);
 	va_end(ap);
-	return -EINVAL;
+	return err;
 }
 
 static bool supports(const struct hns3_check *c, enum hns3_filter_mode mode)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "event_terms.h"
+#include "why_line.h"
 #include "metric.h"
 #include "pci_sysfs.h"
 #include "pcie_filter.h"
@@ -41,15 +42,13 @@ struct pcie_check {
 
 static int reject(struct pcie_check *c, const char *fmt, ...)
 {
-	size_t used = snprintf(c->why, c->why_len, "%s: ", c->ev->written);
 	va_list ap;
+	int err;
 
-	if (used >= c->why_len)
-		return -EINVAL;
 	va_start(ap, fmt);
-	vsnprintf(c->why + used, c->why_len - used, fmt, ap);
+	err = why_invalid_about(c->why, c->why_len, c->ev->written, fmt, ap);
 	va_end(ap);
-	return -EINVAL;
+	return err;
 }
 
 static void read_field(const struct parsed_event *ev, const char *name, uint64_t *value,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "record_query.h"
+#include "why_line.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -8,16 +9,6 @@
 #include <string.h>
 
 #include "pmu_attr_parse.h"
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static bool is_field_name(const char *name)
 {
@@ -38,36 +29,36 @@ int record_filter_parse(const char *spec, struct record_filter *f, char *why, si
 
 	memset(f, 0, sizeof(*f));
 	if (!copy)
-		return fail(why, why_len, "out of memory");
+		return why_fail(why, why_len, "out of memory");
 	for (term = strtok_r(copy, ",", &save); term; term = strtok_r(NULL, ",", &save)) {
 		char *value = strchr(term, '=');
 		const char *reason;
 		uint64_t number;
 
 		if (f->nr_terms == RECORD_FILTER_MAX_TERMS) {
-			ret = fail(why, why_len, "--where: at most %d terms", RECORD_FILTER_MAX_TERMS);
+			ret = why_fail(why, why_len, "--where: at most %d terms", RECORD_FILTER_MAX_TERMS);
 			break;
 		}
 		if (!value || value == term || !value[1]) {
-			ret = fail(why, why_len, "--where: '%s' is not FIELD=VALUE (e.g. dev=eth0,queue=0)", term);
+			ret = why_fail(why, why_len, "--where: '%s' is not FIELD=VALUE (e.g. dev=eth0,queue=0)", term);
 			break;
 		}
 		*value++ = '\0';
 		if (strcmp(term, "dev") && !is_field_name(term)) {
-			ret = fail(why, why_len, "--where: unknown field '%s' (valid: dev, %s)", term,
+			ret = why_fail(why, why_len, "--where: unknown field '%s' (valid: dev, %s)", term,
 				   record_field_names());
 			break;
 		}
 		snprintf(f->terms[f->nr_terms].field, sizeof(f->terms[0].field), "%s", term);
 		if (!strcmp(term, "dev")) {
 			if (strlen(value) >= NETPMU_IFNAMSIZ) {
-				ret = fail(why, why_len, "--where: device name '%s' is longer than %d characters",
+				ret = why_fail(why, why_len, "--where: device name '%s' is longer than %d characters",
 					   value, NETPMU_IFNAMSIZ - 1);
 				break;
 			}
 			snprintf(f->terms[f->nr_terms].dev, NETPMU_IFNAMSIZ, "%s", value);
 		} else if (parse_u64(value, &number, &reason)) {
-			ret = fail(why, why_len, "--where: %s=%s: %s", term, value, reason);
+			ret = why_fail(why, why_len, "--where: %s=%s: %s", term, value, reason);
 			break;
 		} else {
 			f->terms[f->nr_terms].value = number;
@@ -124,12 +115,12 @@ struct record_groups *record_groups_new(const char *key, char *why, size_t why_l
 	struct record_groups *g;
 
 	if (strcmp(key, "queue") && strcmp(key, "cpu") && strcmp(key, "irq") && strcmp(key, "dev")) {
-		fail(why, why_len, "--by: '%s' is not a key (valid: queue, cpu, irq, dev)", key);
+		why_fail(why, why_len, "--by: '%s' is not a key (valid: queue, cpu, irq, dev)", key);
 		return NULL;
 	}
 	g = calloc(1, sizeof(*g));
 	if (!g) {
-		fail(why, why_len, "out of memory");
+		why_fail(why, why_len, "out of memory");
 		return NULL;
 	}
 	snprintf(g->key, sizeof(g->key), "%s", key);
@@ -230,12 +221,12 @@ struct record_hist *record_hist_new(const char *field, char *why, size_t why_len
 	struct record_hist *h;
 
 	if (!is_field_name(field)) {
-		fail(why, why_len, "--hist: unknown field '%s' (valid: %s)", field, record_field_names());
+		why_fail(why, why_len, "--hist: unknown field '%s' (valid: %s)", field, record_field_names());
 		return NULL;
 	}
 	h = calloc(1, sizeof(*h));
 	if (!h) {
-		fail(why, why_len, "out of memory");
+		why_fail(why, why_len, "out of memory");
 		return NULL;
 	}
 	snprintf(h->field, sizeof(h->field), "%s", field);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "top_counters.h"
+#include "why_line.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,16 +28,6 @@ static const char *const role_events[TOP_NR_ROLES] = {
 static unsigned int group_size(unsigned int role)
 {
 	return role == TOP_RX_LATENCY_CYCLES || role == TOP_PCIE_WRITE_FLUX ? 2 : 1;
-}
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, why_len, fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 /* "0000:02:00.1" -> 0x201 (bus, device, function; the domain is not filtered on). */
@@ -169,7 +160,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 	memset(tc, 0, sizeof(*tc));
 	tc->dev_func = dev_func;
 	if (dev && !dev_func)
-		return fail(why, why_len, "--dev %s: no such network device or PCI function with "
+		return why_fail(why, why_len, "--dev %s: no such network device or PCI function with "
 			    "queue interrupts (give an interface of this namespace or a PCI address "
 			    "like 0000:02:00.1)", dev);
 	if (pmu_discover(sysfs_root, &set, why, why_len))
@@ -178,7 +169,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		if (set.pmus[i].name_info.kind == PMU_KIND_HNS3 && set.pmus[i].bdf_min >= 0)
 			pmu = &set.pmus[i];
 	if (!pmu) {
-		fail(why, why_len, "no HNS3 PMU: software columns only (load netpmu.ko, or bind "
+		why_fail(why, why_len, "no HNS3 PMU: software columns only (load netpmu.ko, or bind "
 		     "the hns3_pmu driver on Hip09)");
 		goto out;
 	}
@@ -193,11 +184,11 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 			break;
 		}
 	if (collect_targets(tc, pmu, queues, dev_func)) {
-		ret = fail(why, why_len, "out of memory");
+		ret = why_fail(why, why_len, "out of memory");
 		goto out;
 	}
 	if (!tc->nr_targets) {
-		fail(why, why_len, "%s covers no queue of %s (its functions: %s to %s): software "
+		why_fail(why, why_len, "%s covers no queue of %s (its functions: %s to %s): software "
 		     "columns only", pmu->name, dev ? dev : "the NICs found",
 		     pmu->bdf_min_spec ? pmu->bdf_min_spec : "?", pmu->bdf_max_spec ? pmu->bdf_max_spec : "?");
 		tc->pmu[0] = '\0';
