@@ -31,44 +31,10 @@ ETH_ZLEN = 60
 
 # ------------------------------------------------------------------ TAP
 
-failures = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import tap  # noqa: E402
+from tap import ok, not_ok, skip, note, check_eq, check  # noqa: E402,F401  (re-exported to the tests)
 
-
-def ok(desc):
-    print(f"ok - {desc}", flush=True)
-
-
-def not_ok(desc, why):
-    global failures
-    failures += 1
-    print(f"not ok - {desc}: {why}", flush=True)
-
-
-def skip(desc, why):
-    print(f"ok - {desc} # SKIP {why}", flush=True)
-
-
-def note(text):
-    print(f"  {text}", flush=True)
-
-
-def check_eq(desc, expected, actual):
-    if expected == actual:
-        ok(desc)
-    else:
-        not_ok(desc, f"expected {expected!r}, got {actual!r}")
-
-
-def check(desc, cond, why="condition false"):
-    if cond:
-        ok(desc)
-    else:
-        not_ok(desc, why)
-
-
-def frame(size):
-    """Ethernet frame bytes (no FCS) of a UDP/IPv4 datagram of SIZE payload."""
-    return max(size + FRAME_HDR, ETH_ZLEN)
 
 # ------------------------------------------------------------ sysfs, PMU
 
@@ -121,7 +87,6 @@ G = cfg1(glob=1)
 
 # ------------------------------------------------------- perf_event_open
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from perf_event_abi import *  # noqa: E402,F401,F403  (re-exported to the tests)
 from perf_event_abi import libc as _libc  # noqa: E402
 
@@ -449,4 +414,4 @@ def kernel_problems(text):
 
 
 def finish():
-    sys.exit(1 if failures else 0)
+    sys.exit(1 if tap.failures else 0)

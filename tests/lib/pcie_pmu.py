@@ -26,31 +26,7 @@ UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
 
 # ---------------------------------------------------------------- TAP
 
-failures = 0
-
-
-def ok(desc):
-    print(f"ok - {desc}", flush=True)
-
-
-def not_ok(desc, why):
-    global failures
-    failures += 1
-    print(f"not ok - {desc}: {why}", flush=True)
-
-
-def check_eq(desc, expected, actual):
-    if expected == actual:
-        ok(desc)
-    else:
-        not_ok(desc, f"expected {expected!r}, got {actual!r}")
-
-
-def check(desc, cond, why=""):
-    if cond:
-        ok(desc)
-    else:
-        not_ok(desc, why or "condition false")
+from tap import ok, not_ok, skip, note, check_eq, check  # noqa: F401  (re-exported to the tests)
 
 
 # ------------------------------------------------------- perf_event_open
