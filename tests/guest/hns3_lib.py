@@ -36,6 +36,10 @@ import tap  # noqa: E402
 from tap import ok, not_ok, skip, note, check_eq, check  # noqa: E402,F401  (re-exported to the tests)
 
 
+def frame(size):
+    """Ethernet frame bytes (no FCS) of a UDP/IPv4 datagram of SIZE payload."""
+    return max(size + FRAME_HDR, ETH_ZLEN)
+
 # ------------------------------------------------------------ sysfs, PMU
 
 
