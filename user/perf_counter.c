@@ -30,20 +30,28 @@ static const char *open_error_hint(int err)
 	}
 }
 
+void perf_counter_attr(const struct perf_counter_spec *spec, struct perf_event_attr *attr)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	attr->type = spec->type;
+	attr->config = spec->config[0];
+	attr->config1 = spec->config[1];
+	attr->config2 = spec->config[2];
+	attr->sample_period = spec->sample_period;
+	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	attr->exclude_user = !!(spec->exclude & PERF_COUNTER_EXCLUDE_USER);
+	attr->exclude_kernel = !!(spec->exclude & PERF_COUNTER_EXCLUDE_KERNEL);
+	attr->exclude_hv = !!(spec->exclude & PERF_COUNTER_EXCLUDE_HV);
+}
+
 int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
 		      char *why, size_t why_len)
 {
 	struct perf_event_attr attr;
 	int fd;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = spec->type;
-	attr.config = spec->config[0];
-	attr.config1 = spec->config[1];
-	attr.config2 = spec->config[2];
-	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-
+	perf_counter_attr(spec, &attr);
 	fd = syscall(SYS_perf_event_open, &attr, -1, spec->cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int err = errno;
