@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# netpmu list on fixture sysfs trees built from ../shared/spec: the table,
-# pattern filtering, no PMU at all, a missing sysfs root.
+# netpmu list on fixture sysfs trees built from the upstream ABI tables: the
+# table, pattern filtering, no PMU at all, a missing sysfs root.
 . "$(dirname "$0")/../lib/tap.sh"
 
 tmp=$(mktemp -d)
@@ -13,7 +13,7 @@ if [ ! -x "$NETPMU" ]; then
 fi
 root=$tmp/sys
 if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
+	fail "fixture sysfs tree built from the ABI tables" "$gen"
 	exit 0
 fi
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every perf stat command line of the seed documents (../shared/seeds), given
-# to netpmu stat --dry-run on a fixture tree built from the spec: the exact
-# attrs it would open (type, config, config1, config2, group role), or the
-# exact error for the lines the current ABI cannot count (the v1 document's
-# bw_igu_ssu and event=0,subevent=0); the v1 syntax with a published event.
+# Every perf stat command line of the HNS3 and PCIe PMU documentation
+# (tests/fixtures/abi/doc-commands.tsv), given to netpmu stat --dry-run on a
+# fixture tree built from the upstream ABI tables: the exact attrs it would
+# open (type, config, config1, config2, group role), or the exact error for
+# the lines the current ABI cannot count (the v1 document's bw_igu_ssu and
+# event=0,subevent=0); the v1 syntax with a published event.
 . "$(dirname "$0")/../lib/tap.sh"
 
 tmp=$(mktemp -d)
@@ -15,10 +16,10 @@ if [ ! -x "$NETPMU" ]; then
 fi
 root=$tmp/sys
 if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
+	fail "fixture sysfs tree built from the ABI tables" "$gen"
 	exit 0
 fi
-seeds=$REPO/../shared/seeds
+doc_commands=$REPO/tests/fixtures/abi/doc-commands.tsv
 
 # The attrs of netpmu stat --dry-run, one line per counter, or "error: MESSAGE".
 summary() {
@@ -35,18 +36,10 @@ summary() {
 	END { if (n) print line }' <<<"$out" | paste -sd'|'
 }
 
-# Each "perf stat ..." of the documents; a line may hold two, split at "$#".
-mapfile -t lines < <(python3 - "$seeds" <<'PY'
-import glob, re, shlex, sys
-for path in sorted(glob.glob(sys.argv[1] + "/*.txt")):
-    for run in re.findall(r"perf stat[ -~]*", open(path, encoding="utf-8").read()):
-        for cmd in run.split("$#"):
-            cmd = cmd.strip()
-            if cmd.startswith("perf stat") and "-e" in shlex.split(cmd):
-                print(cmd)
-PY
-)
-check_eq "the seed documents hold 26 perf stat command lines with events" 26 "${#lines[@]}"
+# Each "perf stat ..." of the documents, and what the upstream ABI does with it.
+mapfile -t lines < <(awk -F'\t' '!/^#/ && $4 ~ /^perf stat / { print $4 }' "$doc_commands")
+mapfile -t outcomes < <(awk -F'\t' '!/^#/ && $4 ~ /^perf stat / { print $3 }' "$doc_commands")
+check_eq "the documentation holds 26 perf stat command lines with events" 26 "${#lines[@]}"
 
 hns3_0='error: netpmu stat: hns3_pmu_0/event=0,subevent=0,FILTER/: config=0x0 is not an event of hns3_pmu_0: the driver refuses it (ENOENT); '"'netpmu list --events hns3_pmu_0'"' shows its 110 events'
 declare -A expect=(
@@ -76,14 +69,22 @@ declare -A expect=(
 	['perf stat -a -e hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=0/ -I 1000']='hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=0/ type=11 config=0x301 config1=0x350000 config2=0 leader'
 )
 
-for line in "${lines[@]}"; do
+disagree=()
+for i in "${!lines[@]}"; do
+	line=${lines[$i]}
 	if [ -z "${expect[$line]+set}" ]; then
-		fail "seed line has an expected result here: $line" "none (a new seed line?)"
+		fail "documented line has an expected result here: $line" "none (a new line in doc-commands.tsv?)"
 		continue
 	fi
+	# Lines the ABI counts give attrs, the others an error.
+	case "${outcomes[$i]}:${expect[$line]}" in
+	counts:error:* | extension:error:* | ENOENT:[!e]* | no-event:[!e]*) disagree+=("${outcomes[$i]}: $line") ;;
+	esac
 	eval "set -- ${line#perf stat }"
-	check_eq "seed: netpmu stat --dry-run ${line#perf stat }" "${expect[$line]}" "$(summary "$@")"
+	check_eq "doc: netpmu stat --dry-run ${line#perf stat }" "${expect[$line]}" "$(summary "$@")"
 done
+check_eq "every expectation here agrees with the outcome doc-commands.tsv gives its line" "" \
+	"$(IFS='|'; echo "${disagree[*]}")"
 
 # The v1 document's syntax (event=,subevent= on hns3_pmu_<device_id>) in every
 # filter mode, with an event the current ABI publishes (0x20f, dly_tpu_time).
