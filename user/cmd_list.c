@@ -12,6 +12,7 @@
 #include "list_events.h"
 #include "metric.h"
 #include "pmu_discovery.h"
+#include "pmu_name_match.h"
 
 #define CMD "netpmu list"
 
@@ -33,7 +34,9 @@ static void list_usage(FILE *out)
 		"BDF range they cover and their number of events.\n"
 		"\n"
 		"  PATTERN           only PMUs whose name matches this shell pattern,\n"
-		"                    e.g. hns3_pmu_sicl_0 or 'hisi_pcie*'\n"
+		"                    e.g. hns3_pmu_sicl_0 or 'hisi_pcie*', or the instances a\n"
+		"                    PMU name without its instance number stands for in an\n"
+		"                    event string, e.g. hns3_pmu_sicl or hisi_pcie0_core\n"
 		"  -e, --events      each PMU's events grouped by kind: every metric once with\n"
 		"                    its pair of events, the unit of its derived value and\n"
 		"                    the filter modes it supports; then events without a pair.\n"
@@ -103,9 +106,12 @@ static int parse_list_options(int argc, char **argv, struct list_options *opts)
 	return -1;
 }
 
-static bool pmu_selected(const struct pmu *pmu, const struct list_options *opts)
+/* PATTERN as a shell pattern, or as a merged name (hns3_pmu_sicl) its instances, as in -e. */
+static bool pmu_selected(const struct pmu_set *set, const struct pmu *pmu,
+			 const struct list_options *opts)
 {
-	return !opts->pattern || !fnmatch(opts->pattern, pmu->name, 0);
+	return !opts->pattern || !fnmatch(opts->pattern, pmu->name, 0) ||
+	       (!pmu_set_find(set, opts->pattern) && pmu_name_matches(pmu->name, opts->pattern));
 }
 
 static void print_no_pmu_hint(const struct pmu_set *set)
@@ -204,7 +210,7 @@ static void print_table(const struct pmu_set *set, const struct list_options *op
 	for (int col = 0; col < NR_LIST_COLUMNS; col++)
 		snprintf(rows[0][col], CELL_LEN, "%s", column_titles[col]);
 	for (size_t i = 0; i < set->nr_pmus; i++) {
-		if (pmu_selected(&set->pmus[i], opts))
+		if (pmu_selected(set, &set->pmus[i], opts))
 			format_row(&set->pmus[i], rows[nr_rows++]);
 	}
 	for (int col = 0; col < NR_LIST_COLUMNS; col++) {
@@ -313,7 +319,7 @@ static void print_problems(const struct pmu_set *set, const struct list_options 
 	for (size_t i = 0; i < set->nr_pmus; i++) {
 		const struct pmu *pmu = &set->pmus[i];
 
-		if (!pmu_selected(pmu, opts))
+		if (!pmu_selected(set, pmu, opts))
 			continue;
 		for (size_t p = 0; p < pmu->nr_problems; p++)
 			fprintf(stderr, CMD ": warning: %s\n", pmu->problems[p]);
@@ -331,7 +337,7 @@ static int print_events(const struct pmu_set *set, const struct list_options *op
 		return 1;
 	}
 	for (size_t i = 0; i < set->nr_pmus; i++) {
-		if (!pmu_selected(&set->pmus[i], opts))
+		if (!pmu_selected(set, &set->pmus[i], opts))
 			continue;
 		if (opts->json) {
 			list_events_print_json(stdout, &set->pmus[i], &metrics);
@@ -363,7 +369,7 @@ int cmd_list(int argc, char **argv)
 	}
 
 	for (size_t i = 0; i < set.nr_pmus; i++)
-		nr_selected += pmu_selected(&set.pmus[i], &opts);
+		nr_selected += pmu_selected(&set, &set.pmus[i], &opts);
 	if (!set.nr_pmus && !opts.pattern) {
 		print_no_pmu_hint(&set);
 		status = 0;
@@ -379,7 +385,7 @@ int cmd_list(int argc, char **argv)
 			status = print_events(&set, &opts);
 		} else if (opts.json) {
 			for (size_t i = 0; i < set.nr_pmus; i++) {
-				if (pmu_selected(&set.pmus[i], &opts))
+				if (pmu_selected(&set, &set.pmus[i], &opts))
 					print_json_line(&set.pmus[i]);
 			}
 		} else {

@@ -79,7 +79,9 @@ static void trace_usage(FILE *out)
 		"function and vector; one per CPU with its NET_RX/NET_TX softirq time; one with\n"
 		"every counter's delta.\n"
 		"  -e, --event EVENT  a PMU counter in perf syntax (at most %d), e.g.\n"
-		"                     hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/\n"
+		"                     hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/; a PMU name\n"
+		"                     without its instance number (hns3_pmu_sicl) gives a counter\n"
+		"                     on each instance, shown by the instance's own name\n"
 		"  -I, --interval MS  interval length (default %d)\n"
 		"  --per-poll         one record per NAPI poll instead, with the counters read at\n"
 		"                     that moment, or the last snapshot (marked ~) where the\n"
@@ -214,27 +216,37 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		stop_requested = 1;
 }
 
-/* Parses the event strings and works out what each counter measures. */
+/*
+ * Parses the event strings (a merged PMU name gives a counter per instance)
+ * and works out what each counter measures.
+ */
 static int prepare_counters(const struct trace_options *opts, const struct queue_map *queues,
 			    struct parsed_event *events, struct session_counter *counters,
 			    unsigned int *nr_parsed)
 {
 	char why[512];
 
-	for (*nr_parsed = 0; *nr_parsed < opts->nr_events; (*nr_parsed)++) {
-		unsigned int i = *nr_parsed;
+	*nr_parsed = 0;
+	for (unsigned int e = 0; e < opts->nr_events; e++) {
+		unsigned int first = *nr_parsed;
+		size_t nr;
 
-		if (event_parse(opts->events[i], opts->sysfs_root, &events[i], why, sizeof(why)) ||
-		    counter_binding_derive(&events[i], opts->sysfs_root, queues,
-					   &counters[i].binding, why, sizeof(why))) {
-			if (events[i].text)
-				parsed_event_release(&events[i]);
+		if (event_parse_instances(opts->events[e], opts->sysfs_root, &events[first],
+					  NETPMU_MAX_COUNTERS - first, &nr, why, sizeof(why))) {
 			fprintf(stderr, "netpmu trace: %s\n", why);
 			return -1;
 		}
-		counters[i].name = events[i].text;
-		counters[i].spec = events[i].spec;
-		counters[i].group_with = -1;
+		*nr_parsed += nr;
+		for (unsigned int i = first; i < *nr_parsed; i++) {
+			if (counter_binding_derive(&events[i], opts->sysfs_root, queues,
+						   &counters[i].binding, why, sizeof(why))) {
+				fprintf(stderr, "netpmu trace: %s\n", why);
+				return -1;
+			}
+			counters[i].name = events[i].text;
+			counters[i].spec = events[i].spec;
+			counters[i].group_with = -1;
+		}
 	}
 	return 0;
 }
@@ -281,7 +293,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		.interval_records = !opts->per_poll,
 		.ringbuf_kb = opts->ringbuf_kb,
 		.counters = counters,
-		.nr_counters = opts->nr_events,
+		.nr_counters = st->nr_counters,
 		.queues = queues,
 		.on_record = handle_record,
 		.ctx = st,
@@ -299,7 +311,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	signal(SIGINT, request_stop);
 	signal(SIGTERM, request_stop);
 	fprintf(stderr, "netpmu trace: tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
-		opts->nr_events, opts->nr_events == 1 ? "" : "s",
+		st->nr_counters, st->nr_counters == 1 ? "" : "s",
 		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
 	if (opts->command) {
 		if (child_command_start(&child, opts->command, why, sizeof(why))) {

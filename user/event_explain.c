@@ -94,6 +94,10 @@ unsigned int event_explain_print(FILE *out, struct event_list *list,
 		fprintf(out, "  %-10s %s\n", "registers:", choice.registers);
 		print_metric_line(out, list, ev);
 	}
+	/* Instances of a merged name that cannot count the string: not a refusal, perf leaves them out too. */
+	for (size_t i = 0; i < list->nr_skipped; i++)
+		fprintf(out, "%s\n  %-10s %s\n", list->skipped[i].text, "left out:",
+			list->skipped[i].reason);
 	if (!refused && event_list_check(list, ctx, why, sizeof(why))) {
 		fprintf(out, "refused: %s\n", why);
 		refused++;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_build.h"
 #include "event_check.h"
 #include "why_line.h"
 #include "event_parse.h"
@@ -63,137 +64,14 @@ nomem:
 	return -ENOMEM;
 }
 
-static void list_pmus(const struct pmu_set *set, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < set->nr_pmus && used + 1 < len; i++)
-		used += snprintf(buf + used, len - used, "%s%s", i ? ", " : "", set->pmus[i].name);
-}
-
-static int unknown_pmu(const struct pmu_set *set, const char *text, const char *name,
-		       char *why, size_t why_len)
-{
-	char present[512];
-
-	if (!set->nr_pmus)
-		return why_invalid(why, why_len, "%s: no PMU named '%s' (no HNS3 or PCIe PMU is present: "
-			      "load netpmu's module with 'insmod .output/kmod/netpmu.ko' or, on Hip09, "
-			      "the drivers with 'modprobe hns3_pmu; modprobe hisi_pcie_pmu')", text, name);
-	list_pmus(set, present, sizeof(present));
-	return why_invalid(why, why_len, "%s: no PMU named '%s' (present: %s)", text, name, present);
-}
-
-/* The metric one of TERMS names, if any (a name that is no event and no format field). */
-static const struct metric *find_metric_term(const struct event_parse_ctx *ctx,
-					     const struct pmu *pmu,
-					     const struct event_term *terms, size_t nr)
-{
-	for (size_t i = 0; ctx->metrics && i < nr; i++) {
-		const struct metric *m;
-
-		if (!event_term_is_name(&terms[i]) || pmu_find_event(pmu, terms[i].name) ||
-		    pmu_find_format(pmu, terms[i].name))
-			continue;
-		m = metric_find(ctx->metrics, pmu, terms[i].name);
-		if (m)
-			return m;
-	}
-	return NULL;
-}
-
-/* "PMU/TERMS/" with the metric's name replaced by the name of counter C. */
-static char *counter_text(const struct pmu *pmu, const struct event_term *terms, size_t nr,
-			  const struct metric *m, unsigned int c)
-{
-	size_t len = strlen(pmu->name) + 3;
-	char *text, *p;
-
-	for (size_t i = 0; i < nr; i++)
-		len += strlen(terms[i].name) + strlen(m->counter[c]->name) +
-		       (terms[i].value ? strlen(terms[i].value) + 1 : 0) + 1;
-	text = malloc(len);
-	if (!text)
-		return NULL;
-	p = text + sprintf(text, "%s/", pmu->name);
-	for (size_t i = 0; i < nr; i++) {
-		if (!strcmp(terms[i].name, m->name))
-			p += sprintf(p, "%s%s", i ? "," : "", m->counter[c]->name);
-		else if (terms[i].value)
-			p += sprintf(p, "%s%s=%s", i ? "," : "", terms[i].name, terms[i].value);
-		else
-			p += sprintf(p, "%s%s", i ? "," : "", terms[i].name);
-	}
-	strcpy(p, "/");
-	return text;
-}
-
 static void release_event(struct parsed_event *ev)
 {
 	free(ev->text);
 	free(ev->written);
 	free(ev->pmu_name);
 	free(ev->dev);
+	free(ev->merged_text);
 	memset(ev, 0, sizeof(*ev));
-}
-
-/* Appends an empty event to LIST. */
-static struct parsed_event *add_event(struct event_list *list)
-{
-	struct parsed_event *grown = realloc(list->events, (list->nr_events + 1) * sizeof(*grown));
-
-	if (!grown)
-		return NULL;
-	list->events = grown;
-	memset(&grown[list->nr_events], 0, sizeof(*grown));
-	grown[list->nr_events].partner = -1;
-	return &grown[list->nr_events++];
-}
-
-static bool has_term(const struct event_term *terms, size_t nr, const char *name)
-{
-	for (size_t i = 0; i < nr; i++) {
-		if (!strcmp(terms[i].name, name))
-			return true;
-	}
-	return false;
-}
-
-/* Builds the event(s) of TEXT into OUT: one, or the two counters of a metric. */
-static int build_events(struct event_list *out, const struct event_parse_ctx *ctx,
-			const struct pmu *pmu, const char *text,
-			const struct event_term *terms, size_t nr_terms, unsigned int group,
-			char *why, size_t why_len)
-{
-	const struct metric *m = find_metric_term(ctx, pmu, terms, nr_terms);
-	unsigned int nr_counters = m ? 2 : 1;
-
-	if (m && has_term(terms, nr_terms, "name"))
-		return why_invalid(why, why_len, "%s: name= cannot name both counters of the metric %s: "
-			      "drop it, or name %s and %s one by one", text, m->name,
-			      m->counter[0]->name, m->counter[1]->name);
-	for (unsigned int c = 0; c < nr_counters; c++) {
-		struct parsed_event *ev = add_event(out);
-		int err;
-
-		if (!ev)
-			return -ENOMEM;
-		ev->group = group;
-		ev->text = m ? counter_text(pmu, terms, nr_terms, m, c) : strdup(text);
-		ev->written = strdup(text);
-		ev->pmu_name = strdup(pmu->name);
-		if (!ev->text || !ev->written || !ev->pmu_name)
-			return -ENOMEM;
-		err = event_terms_apply(ctx, pmu, text, terms, nr_terms,
-					m ? m->counter[c] : NULL, ev, why, why_len);
-		if (err)
-			return err;
-		ev->from_metric = m != NULL;
-		ev->metric = m;
-		ev->metric_counter = c;
-	}
-	return 0;
 }
 
 struct list_parser {
@@ -202,6 +80,7 @@ struct list_parser {
 	const char *p;			/* where parsing is */
 	struct event_list *out;		/* events parsed so far */
 	unsigned int next_group;
+	unsigned int next_item;
 	char *why;
 	size_t why_len;
 };
@@ -209,7 +88,7 @@ struct list_parser {
 static bool is_pmu_name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '-' || c == '.';
+	       c == '_' || c == '-' || c == '.' || c == '*';
 }
 
 /* The PMUs that have an event or metric NAME, for "write PMU/NAME/". */
@@ -240,12 +119,12 @@ static int not_an_event(struct list_parser *lp, const char *start, size_t len)
 		      "PMU/EVENT[,TERM=VALUE].../ (" EXAMPLE ")", (int)(len ?: strlen(start)), start);
 }
 
-/* One PMU/TERMS/ at lp->p, in GROUP. */
-static int parse_one_event(struct list_parser *lp, unsigned int group)
+/* One PMU/TERMS/ at lp->p, its counters in GROUPS. */
+static int parse_one_event(struct list_parser *lp, struct pmu_groups *groups)
 {
 	const char *start = lp->p, *slash, *terms_end, *end;
 	struct event_term *terms = NULL;
-	const struct pmu *pmu;
+	struct event_build build;
 	char *text = NULL, *pmu_name = NULL;
 	size_t nr_terms = 0;
 	int err;
@@ -272,21 +151,14 @@ static int parse_one_event(struct list_parser *lp, unsigned int group)
 		err = -ENOMEM;
 		goto out;
 	}
-	pmu = pmu_set_find(lp->ctx->pmus, pmu_name);
-	if (!pmu) {
-		err = unknown_pmu(lp->ctx->pmus, text, pmu_name, lp->why, lp->why_len);
-		goto out;
-	}
-	if (pmu->type < 0 || pmu->cpu < 0) {
-		err = why_invalid(lp->why, lp->why_len, "%s: %s has no usable %s in sysfs (%s)", text,
-			     pmu->name, pmu->type < 0 ? "type" : "counting CPU (cpumask)",
-			     pmu->nr_problems ? pmu->problems[0] : "file missing");
-		goto out;
-	}
 	err = split_terms(slash + 1, terms_end - slash - 1, &terms, &nr_terms);
-	if (!err)
-		err = build_events(lp->out, lp->ctx, pmu, text, terms, nr_terms, group,
-				   lp->why, lp->why_len);
+	if (err)
+		goto out;
+	build = (struct event_build){
+		.ctx = lp->ctx, .out = lp->out, .text = text, .pmu_name = pmu_name,
+		.terms = terms, .nr_terms = nr_terms, .item = lp->next_item++, .groups = groups,
+	};
+	err = event_build(&build, lp->why, lp->why_len);
 	lp->p = end;
 out:
 	free_terms(terms, nr_terms);
@@ -295,18 +167,42 @@ out:
 	return err;
 }
 
-/* {EVENT,EVENT...} at lp->p. */
-static int parse_group(struct list_parser *lp)
+/* An event string outside braces: a group of its own (one per instance of a merged name). */
+static int parse_ungrouped(struct list_parser *lp)
 {
-	const char *open = lp->p;
 	unsigned int group = lp->next_group++;
+	struct pmu_groups groups;
+	int err = pmu_groups_init(&groups, lp->ctx->pmus, group, &lp->next_group);
+
+	if (!err)
+		err = parse_one_event(lp, &groups);
+	pmu_groups_release(&groups);
+	return err;
+}
+
+/* Orders the events of a group's braces by group, keeping their order within one. */
+static void sort_by_group(struct parsed_event *events, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct parsed_event ev = events[i];
+		size_t j = i;
+
+		for (; j > 0 && events[j - 1].group > ev.group; j--)
+			events[j] = events[j - 1];
+		events[j] = ev;
+	}
+}
+
+static int parse_group_events(struct list_parser *lp, struct pmu_groups *groups, const char *open)
+{
+	size_t first = lp->out->nr_events;
 	int err;
 
 	lp->p++;
 	for (;;) {
 		if (*lp->p == '{')
 			return why_invalid(lp->why, lp->why_len, "'%s': groups do not nest", open);
-		err = parse_one_event(lp, group);
+		err = parse_one_event(lp, groups);
 		if (err)
 			return err;
 		if (*lp->p == '}')
@@ -323,7 +219,22 @@ static int parse_group(struct list_parser *lp)
 			      "hypervisor or guest", (int)(lp->p - open), open,
 			      (int)strcspn(lp->p, ","), lp->p);
 	}
+	/* One group per instance of a merged name: each group's events together, in order. */
+	sort_by_group(&lp->out->events[first], lp->out->nr_events - first);
 	return 0;
+}
+
+/* {EVENT,EVENT...} at lp->p. */
+static int parse_group(struct list_parser *lp)
+{
+	unsigned int group = lp->next_group++;
+	struct pmu_groups groups;
+	int err = pmu_groups_init(&groups, lp->ctx->pmus, group, &lp->next_group);
+
+	if (!err)
+		err = parse_group_events(lp, &groups, lp->p);
+	pmu_groups_release(&groups);
+	return err;
 }
 
 static void mark_leaders(struct event_list *list, size_t from)
@@ -339,7 +250,7 @@ int event_list_parse(struct event_list *list, const char *arg,
 	struct event_list added = { 0 };
 	struct list_parser lp = {
 		.ctx = ctx, .arg = arg, .p = arg, .out = &added, .next_group = list->nr_groups,
-		.why = why, .why_len = why_len,
+		.next_item = list->nr_items, .why = why, .why_len = why_len,
 	};
 	struct parsed_event *grown;
 	int err = 0;
@@ -350,7 +261,7 @@ int event_list_parse(struct event_list *list, const char *arg,
 		if (*lp.p == '{')
 			err = parse_group(&lp);
 		else
-			err = parse_one_event(&lp, lp.next_group++);
+			err = parse_ungrouped(&lp);
 		if (err)
 			goto fail;
 		if (!*lp.p)
@@ -368,10 +279,25 @@ int event_list_parse(struct event_list *list, const char *arg,
 		goto fail;
 	}
 	list->events = grown;
+	if (added.nr_skipped) {
+		struct event_skip *skipped = realloc(list->skipped, (list->nr_skipped + added.nr_skipped) *
+						     sizeof(*skipped));
+
+		if (!skipped) {
+			err = -ENOMEM;
+			goto fail;
+		}
+		list->skipped = skipped;
+		memcpy(&list->skipped[list->nr_skipped], added.skipped,
+		       added.nr_skipped * sizeof(*skipped));
+		list->nr_skipped += added.nr_skipped;
+	}
 	memcpy(&list->events[list->nr_events], added.events, added.nr_events * sizeof(*grown));
 	list->nr_events += added.nr_events;
 	list->nr_groups = lp.next_group;
+	list->nr_items = lp.next_item;
 	free(added.events);
+	free(added.skipped);
 	mark_leaders(list, 0);
 	return 0;
 fail:
@@ -393,7 +319,12 @@ void event_list_release(struct event_list *list)
 {
 	for (size_t i = 0; i < list->nr_events; i++)
 		release_event(&list->events[i]);
+	for (size_t i = 0; i < list->nr_skipped; i++) {
+		free(list->skipped[i].text);
+		free(list->skipped[i].reason);
+	}
 	free(list->events);
+	free(list->skipped);
 	memset(list, 0, sizeof(*list));
 }
 
@@ -414,8 +345,33 @@ bool event_field_value(const struct parsed_event *ev, const char *field, uint64_
 	return true;
 }
 
-int event_parse(const char *text, const char *sysfs_root, struct parsed_event *ev,
-		char *why, size_t why_len)
+/* Two counters of LIST on one PMU (a metric's pair): at most one per PMU is read here. */
+static bool two_on_one_pmu(const struct event_list *list)
+{
+	for (size_t i = 1; i < list->nr_events; i++) {
+		for (size_t j = 0; j < i; j++) {
+			if (list->events[i].pmu == list->events[j].pmu)
+				return true;
+		}
+	}
+	return false;
+}
+
+static int check_instances(const struct event_list *list, const char *text, size_t max,
+			   char *why, size_t why_len)
+{
+	if (two_on_one_pmu(list))
+		return why_invalid(why, why_len, "%s: names %zu counters, one per PMU is read here "
+			     "(name each counter with its own -e)", text, list->nr_events);
+	if (list->nr_events > max)
+		return why_invalid(why, why_len, "%s: stands for %zu instances, room is left for %zu "
+			     "counter%s (name one instance, e.g. %s)", text, list->nr_events, max,
+			     max == 1 ? "" : "s", list->events[0].written);
+	return 0;
+}
+
+int event_parse_instances(const char *text, const char *sysfs_root, struct parsed_event *evs,
+			  size_t max, size_t *nr, char *why, size_t why_len)
 {
 	struct metric_set metrics = { 0 };
 	struct event_list list = { 0 };
@@ -423,7 +379,7 @@ int event_parse(const char *text, const char *sysfs_root, struct parsed_event *e
 	struct pmu_set set;
 	int err;
 
-	memset(ev, 0, sizeof(*ev));
+	*nr = 0;
 	err = pmu_discover(sysfs_root, &set, why, why_len);
 	if (err)
 		return err;
@@ -431,17 +387,19 @@ int event_parse(const char *text, const char *sysfs_root, struct parsed_event *e
 	err = metric_set_build(&set, &metrics);
 	if (!err)
 		err = event_list_parse(&list, text, &ctx, why, why_len);
-	if (!err && list.nr_events != 1)
-		err = why_invalid(why, why_len, "%s: names %zu counters, one is read here (name each "
-			     "counter with its own -e)", text, list.nr_events);
+	if (!err)
+		err = check_instances(&list, text, max, why, why_len);
 	if (!err)
 		err = event_list_check(&list, &ctx, why, why_len);
+	for (size_t i = 0; !err && i < list.nr_events; i++) {
+		evs[i] = list.events[i];
+		evs[i].pmu = NULL;	/* the PMU set is released below */
+		evs[i].event = NULL;
+		evs[i].metric = NULL;
+	}
 	if (!err) {
-		*ev = list.events[0];
-		ev->pmu = NULL;		/* the PMU set is released below */
-		ev->event = NULL;
-		ev->metric = NULL;
-		list.nr_events = 0;	/* the strings now belong to EV */
+		*nr = list.nr_events;
+		list.nr_events = 0;	/* the strings now belong to EVS */
 	}
 	if (err == -ENOMEM)
 		snprintf(why, why_len, "out of memory");
@@ -449,6 +407,15 @@ int event_parse(const char *text, const char *sysfs_root, struct parsed_event *e
 	metric_set_release(&metrics);
 	pmu_set_release(&set);
 	return err;
+}
+
+int event_parse(const char *text, const char *sysfs_root, struct parsed_event *ev,
+		char *why, size_t why_len)
+{
+	size_t nr;
+
+	memset(ev, 0, sizeof(*ev));
+	return event_parse_instances(text, sysfs_root, ev, 1, &nr, why, why_len);
 }
 
 void parsed_event_release(struct parsed_event *ev)

@@ -5,6 +5,11 @@
  *   EVENTS := ITEM[,ITEM]...        ITEM := EVENT | {EVENT[,EVENT]...}
  *   EVENT  := PMU/TERM[=VALUE][,TERM[=VALUE]].../
  *
+ * PMU is a PMU's name or, as in perf 6.12, a merged name standing for every
+ * instance whose name is it plus a numeric suffix (pmu_name_match.h): then
+ * the event string opens its counters on each instance that can count it
+ * (event_build.h).
+ *
  * A TERM is an event name of PMU/events (its own terms apply there), a metric
  * name (metric.h: both counters of the pair, in one group), a field of
  * PMU/format, config, config1 or config2, name=DISPLAY-NAME, or
@@ -30,7 +35,11 @@
 
 struct parsed_event {
 	char *text;			/* display name: as written, a metric's counter named */
-	char *written;			/* the event string as written, for messages */
+	char *written;			/* the event string as written, for messages; of a
+					 * merged name: with the instance's own PMU name */
+	char *merged_text;		/* of a merged name: the display name of the
+					 * instances' sum; NULL otherwise */
+	unsigned int item;		/* which event string of the list it came from */
 	char *pmu_name;
 	struct perf_counter_spec spec;	/* type, config words, counting CPU */
 	const struct pmu *pmu;		/* in the pmu_set parsed against; NULL from event_parse() */
@@ -45,10 +54,19 @@ struct parsed_event {
 	int partner;			/* index of the pair partner in its group, or -1 (event_check.h) */
 };
 
+/* An instance a merged name stands for that cannot count the event string, left out. */
+struct event_skip {
+	char *text;			/* the event string on that instance */
+	char *reason;			/* why it cannot count it */
+};
+
 struct event_list {
 	struct parsed_event *events;
 	size_t nr_events;
 	unsigned int nr_groups;
+	unsigned int nr_items;		/* event strings parsed */
+	struct event_skip *skipped;
+	size_t nr_skipped;
 };
 
 struct event_parse_ctx {
@@ -71,12 +89,19 @@ void event_list_group_all(struct event_list *list);
 void event_list_release(struct event_list *list);
 
 /*
- * One counter for netpmu trace: discovers the PMUs under SYSFS_ROOT, parses
- * and checks TEXT, which must name exactly one counter. Returns 0 or -errno
- * with one line in WHY.
+ * One counter: discovers the PMUs under SYSFS_ROOT, parses and checks TEXT,
+ * which must name exactly one counter. Returns 0 or -errno with one line in
+ * WHY.
  */
 int event_parse(const char *text, const char *sysfs_root, struct parsed_event *ev,
 		char *why, size_t why_len);
+
+/*
+ * As event_parse(), but TEXT names one counter per PMU: several when its PMU
+ * name is a merged one. Fills EVS (room for MAX) and *NR.
+ */
+int event_parse_instances(const char *text, const char *sysfs_root, struct parsed_event *evs,
+			  size_t max, size_t *nr, char *why, size_t why_len);
 void parsed_event_release(struct parsed_event *ev);
 
 /* True if the user's terms set or named any bit of FIELD (format/<name>). */

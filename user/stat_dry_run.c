@@ -51,6 +51,8 @@ void stat_dry_run_print(FILE *out, const struct event_list *list)
 			ev->group, ev->group_leader ? ", leader" : "");
 		if (!ev->from_metric && strcmp(ev->text, ev->written))
 			fprintf(out, ", shown as %s", ev->text);
+		if (ev->merged_text)
+			fprintf(out, ", instance of %s", ev->merged_text);
 		fprintf(out, ")\n");
 		fprintf(out, RULE);
 		print_attr(out, &attr);
@@ -62,4 +64,6 @@ void stat_dry_run_print(FILE *out, const struct event_list *list)
 			fprintf(out, "sys_perf_event_open: pid -1  cpu %d  group_fd <event %zu>  "
 				"flags %#x\n", ev->spec.cpu, leader, (unsigned int)PERF_FLAG_FD_CLOEXEC);
 	}
+	for (size_t i = 0; i < list->nr_skipped; i++)
+		fprintf(out, "# left out: %s: %s\n", list->skipped[i].text, list->skipped[i].reason);
 }
