@@ -44,6 +44,7 @@ struct stat_options {
 	bool dry_run;
 	bool explain;
 	bool system_wide;		/* -a: accepted; these PMUs always count system-wide */
+	bool per_instance;		/* --no-merge, -A: a line per counter, with its CPU */
 	const char *sysfs_root;
 	char **command;			/* NULL: until Ctrl-C or --count */
 };
@@ -63,7 +64,7 @@ static void on_child_signal(int sig)
 static void stat_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: netpmu stat -e EVENTS [-e EVENTS]... [-g] [-a] [-I MS [--count N]]\n"
+		"usage: netpmu stat -e EVENTS [-e EVENTS]... [-g] [-a] [--no-merge] [-I MS [--count N]]\n"
 		"                   [-x SEP | -j] [-o FILE] [--dry-run] [--explain]\n"
 		"                   [--sysfs-root DIR] [[--] COMMAND [ARG...]]\n"
 		"\n"
@@ -72,7 +73,9 @@ static void stat_usage(FILE *out)
 		"hns3_pmu_sicl_0/bw_ssu_rpu,global=1/) opens both counters of the pair in one\n"
 		"group and shows the derived value: bandwidth, packet rate, latency, interrupt\n"
 		"rate. Event strings the driver would refuse or silently count as something\n"
-		"else are refused with the reason and the fix.\n"
+		"else are refused with the reason and the fix. As in perf 6.12, a PMU name\n"
+		"without its instance number (hns3_pmu_sicl, hisi_pcie0_core) opens the event\n"
+		"on every instance that can count it and shows their sum.\n"
 		"\n"
 		"  -e, --event EVENTS      events in perf syntax: PMU/TERM=VALUE,.../, {A,B} groups,\n"
 		"                          several per -e separated by commas; terms: event and\n"
@@ -82,6 +85,9 @@ static void stat_usage(FILE *out)
 		"                          PCI function); bdf also as BB:DD.F\n"
 		"  -g, --group             put all events in one group\n"
 		"  -a, --all-cpus          accepted for perf's sake: these PMUs count system-wide\n"
+		"  --no-merge, -A, --no-aggr\n"
+		"                          a line per instance instead of their sum, each led by\n"
+		"                          its counting CPU (perf 6.12's -A form)\n"
 		"  -I, --interval-print MS print the counts every MS milliseconds (>= %d)\n"
 		"  --count, --interval-count N\n"
 		"                          stop after N intervals\n"
@@ -109,17 +115,19 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-#define VALID_OPTIONS "-e, -g, -a, -I, --count, -x, -j, -o, --dry-run, --explain, " \
-		      "--sysfs-root, --help"
+#define VALID_OPTIONS "-e, -g, -a, --no-merge, -A, -I, --count, -x, -j, -o, --dry-run, " \
+		      "--explain, --sysfs-root, --help"
 
 /* Returns -1 to go on, or the exit status. */
 static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 {
-	enum { OPT_COUNT = 256, OPT_DRY_RUN, OPT_EXPLAIN, OPT_SYSFS_ROOT };
+	enum { OPT_COUNT = 256, OPT_DRY_RUN, OPT_EXPLAIN, OPT_SYSFS_ROOT, OPT_NO_MERGE };
 	static const struct option longopts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "group", no_argument, NULL, 'g' },
 		{ "all-cpus", no_argument, NULL, 'a' },
+		{ "no-merge", no_argument, NULL, OPT_NO_MERGE },
+		{ "no-aggr", no_argument, NULL, 'A' },
 		{ "interval-print", required_argument, NULL, 'I' },
 		{ "count", required_argument, NULL, OPT_COUNT },
 		{ "interval-count", required_argument, NULL, OPT_COUNT },
@@ -138,7 +146,7 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 	opterr = 0;
 	optind = 1;
 	/* "+": the first non-option starts COMMAND, which keeps its own options. */
-	while ((c = getopt_long(argc, argv, "+:e:gaI:x:jo:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:e:gaAI:x:jo:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			grown = realloc(opts->events, (opts->nr_events + 1) * sizeof(*grown));
@@ -154,6 +162,10 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 			break;
 		case 'a':
 			opts->system_wide = true;
+			break;
+		case 'A':
+		case OPT_NO_MERGE:
+			opts->per_instance = true;
 			break;
 		case 'I':
 			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &opts->interval_ms))
@@ -321,6 +333,7 @@ static int run_stat(const struct stat_options *opts, const struct event_list *li
 		.out = out, .format = opts->json ? STAT_FORMAT_JSON :
 				      opts->separator ? STAT_FORMAT_CSV : STAT_FORMAT_STD,
 		.separator = opts->separator, .interval = opts->interval_ms > 0,
+		.per_instance = opts->per_instance,
 	};
 	struct stat_run run = { .opts = opts, .counters = &counters, .output = &output };
 	char *target = NULL, ignored[WHY_LEN];

@@ -19,12 +19,14 @@ static const struct metric_kind_info kind_infos[METRIC_NR_KINDS] = {
 		.formula = "byte_num x hw_clk_freq / time", .formula_without_clock = "byte_num / time",
 		.counts = { "bytes", "cycles" }, .suffix = { "_byte_num", "_time" },
 		.name_suffix = "",
+		.is_rate = true,
 	},
 	[METRIC_HNS3_PACKET_RATE] = {
 		.title = "packet rate", .unit = "packets/s", .unit_without_clock = "packets/cycle",
 		.formula = "packet_num x hw_clk_freq / time", .formula_without_clock = "packet_num / time",
 		.counts = { "packets", "cycles" }, .suffix = { "_packet_num", "_time" },
 		.name_suffix = "",
+		.is_rate = true,
 	},
 	[METRIC_HNS3_LATENCY] = {
 		.title = "latency", .unit = "ns", .unit_without_clock = "cycles/packet",
@@ -37,6 +39,7 @@ static const struct metric_kind_info kind_infos[METRIC_NR_KINDS] = {
 		.formula = "intr_num x hw_clk_freq / time", .formula_without_clock = "intr_num / time",
 		.counts = { "interrupts", "cycles" }, .suffix = { "_intr_num", "_time" },
 		.name_suffix = "",
+		.is_rate = true,
 	},
 	[METRIC_PCIE_LATENCY] = {
 		.title = "latency", .unit = "cycles/TLP", .unit_without_clock = "cycles/TLP",
@@ -51,6 +54,7 @@ static const struct metric_kind_info kind_infos[METRIC_NR_KINDS] = {
 		.counts = { "bytes", "time units" }, .suffix = { "_flux", "_time" },
 		.name_suffix = "_bw",
 		.undocumented = "the unit of the time counter is not documented: not converted to bytes/s",
+		.is_rate = true,
 	},
 };
 
@@ -92,6 +96,30 @@ bool metric_value(const struct metric *m, double counter0, double counter1, doub
 		*value = counter0 / counter1;
 		return true;
 	}
+}
+
+void metric_sum_add(struct metric_sum *sum, const struct metric *m, double counter0,
+		    double counter1)
+{
+	double value;
+
+	if (!metric_value(m, counter0, counter1, &value))
+		return;
+	sum->defined = true;
+	if (metric_kind_info(m->kind)->is_rate) {
+		sum->total += value;
+	} else {
+		sum->total += value * counter1;
+		sum->weight += counter1;
+	}
+}
+
+bool metric_sum_value(const struct metric_sum *sum, const struct metric *m, double *value)
+{
+	if (!sum->defined)
+		return false;
+	*value = metric_kind_info(m->kind)->is_rate ? sum->total : sum->total / sum->weight;
+	return true;
 }
 
 static bool has_suffix(const char *name, const char *suffix, size_t *stem_len)

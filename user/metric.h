@@ -45,6 +45,7 @@ struct metric_kind_info {
 	const char *suffix[2];		/* event name suffixes of counter 0 and 1 */
 	const char *name_suffix;	/* added to the pair's stem to name the metric */
 	const char *undocumented;	/* what the documentation leaves open, or NULL */
+	bool is_rate;			/* per unit of time: instances' values add up */
 };
 
 struct metric {
@@ -83,5 +84,25 @@ const char *metric_unit(const struct metric *m);
  * period. Returns false when it is undefined (a zero divisor).
  */
 bool metric_value(const struct metric *m, double counter0, double counter1, double *value);
+
+/*
+ * The value of one metric over the instances of a merged PMU name, which count
+ * side by side over the same time: a rate (bandwidth, packet or interrupt
+ * rate) is the sum of the instances' rates; a mean (latency) is the
+ * instances' means weighted by their counter 1 (packets, TLPs), i.e. the
+ * mean over all their packets.
+ */
+struct metric_sum {
+	double total;
+	double weight;
+	bool defined;
+};
+
+/* Adds one instance's counts, M being that instance's metric. */
+void metric_sum_add(struct metric_sum *sum, const struct metric *m, double counter0,
+		    double counter1);
+
+/* The combined value; false when no instance's value was defined. */
+bool metric_sum_value(const struct metric_sum *sum, const struct metric *m, double *value);
 
 #endif

@@ -154,22 +154,23 @@ void stat_counters_close(struct stat_counters *sc)
 	memset(sc, 0, sizeof(*sc));
 }
 
-double stat_count_scaled(const struct stat_counter *c, bool delta, bool *counted,
-			 uint64_t *running_ns, double *running_pct)
+struct stat_count stat_count_period(const struct stat_counter *c, bool delta)
 {
-	uint64_t value = c->now.value, enabled = c->now.enabled_ns, running = c->now.running_ns;
+	struct stat_count count = c->now;
 
 	if (delta) {
-		value -= c->before.value;
-		enabled -= c->before.enabled_ns;
-		running -= c->before.running_ns;
+		count.value -= c->before.value;
+		count.enabled_ns -= c->before.enabled_ns;
+		count.running_ns -= c->before.running_ns;
 	}
-	*counted = running != 0;
-	*running_ns = running;
-	*running_pct = enabled ? 100.0 * running / enabled : 0;
-	if (!running)
+	return count;
+}
+
+double stat_count_scale(const struct stat_count *count)
+{
+	if (!count->running_ns)
 		return 0;
-	if (running < enabled)
-		return (double)value * enabled / running;
-	return value;
+	if (count->running_ns < count->enabled_ns)
+		return (double)count->value * count->enabled_ns / count->running_ns;
+	return count->value;
 }

@@ -52,12 +52,10 @@ int stat_counters_read(struct stat_counters *sc, char *why, size_t why_len);
 
 void stat_counters_close(struct stat_counters *sc);
 
-/*
- * The count between before and now (DELTA) or since the start: scaled by
- * enabled / running as perf does. *COUNTED is false when the counter never
- * ran in that period.
- */
-double stat_count_scaled(const struct stat_counter *c, bool delta, bool *counted,
-			 uint64_t *running_ns, double *running_pct);
+/* The count, enabled and running time between before and now (DELTA) or since the start. */
+struct stat_count stat_count_period(const struct stat_counter *c, bool delta);
+
+/* COUNT's value scaled by enabled / running as perf does; 0 if it never ran. */
+double stat_count_scale(const struct stat_count *count);
 
 #endif

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* netpmu stat's output: rows with their metrics, header, notes and footer. */
-#include <string.h>
 
 #include "metric.h"
 #include "stat_output.h"
@@ -41,29 +40,6 @@ static void output_begin(struct stat_output *o, const struct stat_counters *sc)
 	print_notes(o, sc);
 }
 
-static void fill_row(const struct stat_counters *sc, size_t i, bool delta, struct stat_row *row)
-{
-	const struct stat_counter *c = &sc->counters[i];
-	const struct parsed_event *ev = c->ev;
-
-	memset(row, 0, sizeof(*row));
-	row->event = ev->text;
-	row->value = stat_count_scaled(c, delta, &row->counted, &row->running_ns,
-				       &row->running_pct);
-	if (row->counted && ev->partner >= 0 && ev->metric_counter == 0) {
-		const struct stat_counter *partner = &sc->counters[ev->partner];
-		uint64_t running;
-		double pct, counter1;
-		bool counted;
-
-		counter1 = stat_count_scaled(partner, delta, &counted, &running, &pct);
-		row->has_metric = counted &&
-				  metric_value(ev->metric, row->value, counter1, &row->metric_value);
-		row->metric_unit = metric_unit(ev->metric);
-		row->metric_name = ev->metric->name;
-	}
-}
-
 void stat_output_counts(struct stat_output *o, const struct stat_counters *sc, bool delta,
 			uint64_t time_ns)
 {
@@ -72,10 +48,16 @@ void stat_output_counts(struct stat_output *o, const struct stat_counters *sc, b
 	if (!o->begun)
 		output_begin(o, sc);
 	if (o->format == STAT_FORMAT_STD && o->interval &&
-	    o->intervals_printed % STD_HEADER_EVERY == 0)
-		fprintf(o->out, "#           time             counts unit events\n");
+	    o->intervals_printed % STD_HEADER_EVERY == 0) {
+		fprintf(o->out, "#%15s", "time");
+		if (o->per_instance)
+			fprintf(o->out, " %-6s", "cpu");
+		fprintf(o->out, " %18s %4s events\n", "counts", "unit");
+	}
 	for (size_t i = 0; i < sc->nr_counters; i++) {
-		fill_row(sc, i, delta, &row);
+		if (!stat_row_shown(sc, i, o->per_instance))
+			continue;
+		stat_row_fill(sc, i, delta, o->per_instance, &row);
 		switch (o->format) {
 		case STAT_FORMAT_STD:
 			stat_print_std_row(o, &row, time_ns);

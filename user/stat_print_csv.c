@@ -5,7 +5,7 @@
 #include "stat_output.h"
 
 /*
- * [interval SEP] counter-value SEP unit SEP event SEP event-runtime SEP
+ * [interval SEP] [CPU<n> SEP (-A)] counter-value SEP unit SEP event SEP event-runtime SEP
  * pcnt-running SEP metric-value SEP metric-unit, as perf stat -x writes them.
  */
 void stat_print_csv_row(struct stat_output *o, const struct stat_row *row, uint64_t time_ns)
@@ -15,6 +15,8 @@ void stat_print_csv_row(struct stat_output *o, const struct stat_row *row, uint6
 	if (o->interval)
 		fprintf(o->out, "%6" PRIu64 ".%09" PRIu64 "%s", time_ns / 1000000000,
 			time_ns % 1000000000, sep);
+	if (row->cpu >= 0)
+		fprintf(o->out, "CPU%d%s", row->cpu, sep);
 	if (row->counted)
 		fprintf(o->out, "%.0f%s", row->value, sep);
 	else

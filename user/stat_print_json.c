@@ -12,6 +12,11 @@ void stat_print_json_row(struct stat_output *o, const struct stat_row *row, uint
 	json_begin_object(&w, NULL);
 	if (o->interval)
 		json_double(&w, "interval", time_ns / 1e9, 9);
+	if (row->cpu >= 0) {
+		/* perf -A writes the CPU as a string. */
+		snprintf(value, sizeof(value), "%d", row->cpu);
+		json_string(&w, "cpu", value);
+	}
 	/* perf writes the counter value as a string ("<not counted>" when it never ran). */
 	if (row->counted)
 		snprintf(value, sizeof(value), "%f", row->value);

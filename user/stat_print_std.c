@@ -4,12 +4,14 @@
 
 #include "stat_output.h"
 
-/* perf: value in 18 columns, unit in 4, event name in 32, then "# metric". */
+/* perf: [CPU in 6 columns (-A),] value in 18 columns, unit in 4, event name in 32, then "# metric". */
 void stat_print_std_row(struct stat_output *o, const struct stat_row *row, uint64_t time_ns)
 {
 	if (o->interval)
 		fprintf(o->out, "%6" PRIu64 ".%09" PRIu64 " ", time_ns / 1000000000,
 			time_ns % 1000000000);
+	if (row->cpu >= 0)
+		fprintf(o->out, "CPU%-3d ", row->cpu);
 	if (row->counted)
 		fprintf(o->out, "%'18.0f %-4s %-32s", row->value, "", row->event);
 	else

@@ -145,7 +145,7 @@ check_error "--count 0" 2 "netpmu stat: --count wants a whole number >= 1, not '
 check_error "--count without -I" 2 "netpmu stat: --count N counts N intervals: give -I MS too" --count 3 -e "$ev"
 check_error "-x with -j" 2 "netpmu stat: -x and -j choose different output forms: give one" -x, -j -e "$ev"
 check_error "unknown option: the valid ones" 2 \
-	"netpmu stat: unknown option '--frob' (valid: -e, -g, -a, -I, --count, -x, -j, -o, --dry-run, --explain, --sysfs-root, --help)" \
+	"netpmu stat: unknown option '--frob' (valid: -e, -g, -a, --no-merge, -A, -I, --count, -x, -j, -o, --dry-run, --explain, --sysfs-root, --help)" \
 	--frob -e "$ev"
 check_error "-o into a directory that does not exist" 1 \
 	"netpmu stat: cannot write $tmp/no/such: No such file or directory" \
