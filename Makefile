@@ -5,14 +5,13 @@
 # `make V=1` prints the commands.
 
 OUTPUT ?= $(CURDIR)/.output
-HOST_ARCH := $(shell uname -m)
-# The BPF target arch and the vmlinux/ directory are named as the kernel names them.
-SRCARCH := $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(HOST_ARCH)))
-
-# The module is built for the kernel the guest bench boots unless told otherwise.
-GUEST_ARCH ?= x86_64
-GUEST_KVER ?= $(shell tests/vm/guest-kernel $(GUEST_ARCH) 2>/dev/null)
-KDIR ?= /usr/src/linux-headers-$(GUEST_KVER)
+# Architectures are named as Debian's cells name them: x86_64, arm64.
+HOST_ARCH := $(patsubst aarch64,arm64,$(shell uname -m))
+# The loader is built for both; arm64 is cross-built on an x86_64 machine.
+ARCHES ?= x86_64 arm64
+# The cells whose modules `make kmod` builds (tests/vm/cells PATTERN...);
+# KDIR=DIR builds one module against that kernel tree instead.
+CELLS ?=
 
 CC ?= gcc
 CLANG ?= clang
@@ -31,30 +30,69 @@ NETPMU_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unkn
 
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
-	  -DNETPMU_VERSION='"$(NETPMU_VERSION)"' \
-	  -I$(OUTPUT)/bpf -Ibpf -Iuser
-# Static so that one binary runs on this machine and inside any guest.
-LDLIBS := -static $(shell pkg-config --static --libs libbpf 2>/dev/null || echo -lbpf -lelf -lz)
-
-BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(SRCARCH) \
-	      -Ivmlinux/$(SRCARCH) -Ibpf -Wall -Werror
+	  -DNETPMU_VERSION='"$(NETPMU_VERSION)"' -Ibpf -Iuser
 
 # Every bpf/*.bpf.c (one concern each) is linked into one object, one skeleton.
 # state.bpf.c defines the shared maps: libbpf 1.1's linker needs it first.
 BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c))
-BPF_PARTS := $(patsubst bpf/%.bpf.c,$(OUTPUT)/bpf/%.o,$(BPF_SRCS))
-BPF_OBJS := $(OUTPUT)/bpf/netpmu.bpf.o
-BPF_SKELS := $(OUTPUT)/bpf/netpmu.skel.h
-
 USER_SRCS := $(wildcard user/*.c)
-USER_OBJS := $(patsubst user/%.c,$(OUTPUT)/user/%.o,$(USER_SRCS))
-
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
+# A stand-in module holding the HNS3 PMU's name, for the guest test that
+# netpmu.ko refuses to load beside an already registered PMU.
+DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu/Kbuild
 
-.PHONY: all deps deps-check netpmu bpf kmod check demo bench clean FORCE
+# Per architecture: the compiler, libbpf's static link line, the BPF target
+# and vmlinux.h (named as the kernel names the arch), into $(OUTPUT)/ARCH/.
+kernel_arch_x86_64 := x86
+kernel_arch_arm64 := arm64
+triplet_x86_64 := x86_64-linux-gnu
+triplet_arm64 := aarch64-linux-gnu
+cc_for = $(if $(filter $(1),$(HOST_ARCH)),$(CC),$(triplet_$(1))-gcc)
+pkgconfig_for = PKG_CONFIG_LIBDIR=/usr/lib/$(triplet_$(1))/pkgconfig:/usr/share/pkgconfig pkg-config
+
+define arch_rules
+$(1)_OUT := $(OUTPUT)/$(1)
+$(1)_BPF_PARTS := $$(patsubst bpf/%.bpf.c,$$($(1)_OUT)/bpf/%.o,$(BPF_SRCS))
+$(1)_USER_OBJS := $$(patsubst user/%.c,$$($(1)_OUT)/user/%.o,$(USER_SRCS))
+
+$$($(1)_OUT)/bpf/%.o: bpf/%.bpf.c $$(wildcard bpf/*.h) vmlinux/$(kernel_arch_$(1))/vmlinux.h
+	@mkdir -p $$(@D)
+	$$(msg) BPF $$@
+	$$(Q)$$(CLANG) -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(kernel_arch_$(1)) \
+		-Ivmlinux/$(kernel_arch_$(1)) -Ibpf -Wall -Werror -c $$< -o $$@
+
+$$($(1)_OUT)/bpf/netpmu.bpf.o: $$($(1)_BPF_PARTS)
+	$$(msg) BPFLINK $$@
+	$$(Q)$$(BPFTOOL) gen object $$@ $$^
+
+$$($(1)_OUT)/bpf/netpmu.skel.h: $$($(1)_OUT)/bpf/netpmu.bpf.o
+	$$(msg) SKEL $$@
+	$$(Q)$$(BPFTOOL) gen skeleton $$< name netpmu_bpf > $$@.tmp && mv $$@.tmp $$@
+
+$$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*.h bpf/*.h) $$($(1)_OUT)/bpf/netpmu.skel.h
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf -c $$< -o $$@
+
+# main.o carries the version string: rebuild it when `git describe` changes.
+$$($(1)_OUT)/user/main.o: $(OUTPUT)/version.stamp
+
+# Static, so that one binary runs on this machine and inside any guest.
+$$($(1)_OUT)/netpmu: $$($(1)_USER_OBJS)
+	$$(msg) LINK $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
+		$$$$($$(call pkgconfig_for,$(1)) --static --libs libbpf) -o $$@
+endef
+$(foreach arch,$(ARCHES),$(eval $(call arch_rules,$(arch))))
+
+$(OUTPUT)/version.stamp: FORCE
+	@mkdir -p $(@D)
+	$(Q)echo '$(NETPMU_VERSION)' | cmp -s - $@ || echo '$(NETPMU_VERSION)' > $@
+
+.PHONY: all deps deps-check netpmu loaders kmod cells check demo bench clean FORCE
 .DEFAULT_GOAL := all
 
-all: deps-check netpmu bpf kmod
+all: deps-check loaders kmod
 
 # Installs what is missing; a no-op costing one dpkg query when all is there.
 deps:
@@ -62,68 +100,40 @@ deps:
 deps-check:
 	$(Q)scripts/install-deps --check || scripts/install-deps
 
-netpmu: $(OUTPUT)/netpmu
-bpf: $(BPF_OBJS) $(BPF_SKELS)
-kmod: $(OUTPUT)/kmod/netpmu.ko
+# `netpmu` is this machine's loader, at $(OUTPUT)/netpmu too; `loaders`
+# builds it for every arch.
+netpmu: $(OUTPUT)/$(HOST_ARCH)/netpmu
+	$(Q)ln -sfn $(HOST_ARCH)/netpmu $(OUTPUT)/netpmu
+loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu)
 
-$(OUTPUT)/bpf/%.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(OUTPUT)/bpf
-	$(msg) BPF $@
-	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+# What each cell needs beyond installed packages (arm64 root and headers,
+# each cell's perf), unpacked from Debian's packages.
+cells:
+	$(Q)tests/vm/cell-assets
 
-$(BPF_OBJS): $(BPF_PARTS)
-	$(msg) BPFLINK $@
-	$(Q)$(BPFTOOL) gen object $@ $^
-
-$(BPF_SKELS): $(BPF_OBJS)
-	$(msg) SKEL $@
-	$(Q)$(BPFTOOL) gen skeleton $< name netpmu_bpf > $@.tmp && mv $@.tmp $@
-
-$(OUTPUT)/user/%.o: user/%.c $(wildcard user/*.h bpf/*.h) $(BPF_SKELS) | $(OUTPUT)/user
-	$(msg) CC $@
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
-
-# main.o carries the version string: rebuild it when `git describe` changes.
-$(OUTPUT)/user/version.stamp: FORCE | $(OUTPUT)/user
-	$(Q)echo '$(NETPMU_VERSION)' | cmp -s - $@ || echo '$(NETPMU_VERSION)' > $@
-$(OUTPUT)/user/main.o: $(OUTPUT)/user/version.stamp
-
-$(OUTPUT)/netpmu: $(USER_OBJS)
-	$(msg) LINK $@
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-
-# Kbuild builds in the module's directory; sources are linked into $(OUTPUT)/kmod
-# so that no build product lands in the source tree.
-$(OUTPUT)/kmod/netpmu.ko: $(KMOD_SRCS) | $(OUTPUT)/kmod
-	@test -d "$(KDIR)" || { echo "kmod: no kernel headers at KDIR=$(KDIR) (run: make deps, or set KDIR)" >&2; exit 1; }
-	$(msg) KMOD $@
-	$(Q)ln -sf $(addprefix $(CURDIR)/,$(KMOD_SRCS)) $(OUTPUT)/kmod/
-	$(Q)$(MAKE) -C $(KDIR) M=$(OUTPUT)/kmod $(if $(filter 1,$(V)),V=1) modules \
-		$(if $(filter 1,$(V)),,>$(OUTPUT)/kmod/build.log 2>&1 || { cat $(OUTPUT)/kmod/build.log >&2; exit 1; })
+# One folder per cell, $(OUTPUT)/kmod/ARCH-KVER/: netpmu.ko and the test's
+# stand-in module. Kbuild decides what is stale, so it always runs.
+build_module = scripts/build-module $(if $(filter 1,$(V)),-v) $(1) $(2) $(3) $(4)
+ifdef KDIR
+kmod:
+	$(Q)kver=$$(cat $(KDIR)/include/config/kernel.release) && \
+	$(call build_module,$(HOST_ARCH),$(KDIR),$(OUTPUT)/kmod/$(HOST_ARCH)-$$kver,$(KMOD_SRCS))
+else
+kmod: cells
+	$(Q)tests/vm/cells $(CELLS) | while read -r arch kver kdir; do \
+		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver,$(KMOD_SRCS)) && \
+		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/hns3_dup_pmu,$(DUP_PMU_SRCS)) || exit 1; \
+	done
+endif
 
 # The bench's flood sender and receiver (tests/bench/*.c).
-$(OUTPUT)/bench/%: tests/bench/%.c | $(OUTPUT)/bench
+$(OUTPUT)/bench/%: tests/bench/%.c
+	@mkdir -p $(@D)
 	$(msg) CC $@
 	$(Q)$(CC) $(CFLAGS) $< -o $@
 
-# A stand-in module holding the HNS3 PMU's name, for the guest test that
-# netpmu.ko refuses to load beside an already registered PMU.
-DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu/Kbuild
-DUP_PMU_KO := $(OUTPUT)/tests/hns3_dup_pmu/hns3_dup_pmu.ko
-
-kmod: $(DUP_PMU_KO)
-
-$(DUP_PMU_KO): $(DUP_PMU_SRCS) | $(OUTPUT)/tests/hns3_dup_pmu
-	@test -d "$(KDIR)" || { echo "kmod: no kernel headers at KDIR=$(KDIR) (run: make deps, or set KDIR)" >&2; exit 1; }
-	$(msg) KMOD $@
-	$(Q)ln -sf $(addprefix $(CURDIR)/,$(DUP_PMU_SRCS)) $(OUTPUT)/tests/hns3_dup_pmu/
-	$(Q)$(MAKE) -C $(KDIR) M=$(OUTPUT)/tests/hns3_dup_pmu $(if $(filter 1,$(V)),V=1) modules \
-		$(if $(filter 1,$(V)),,>$(OUTPUT)/tests/hns3_dup_pmu/build.log 2>&1 || { cat $(OUTPUT)/tests/hns3_dup_pmu/build.log >&2; exit 1; })
-
-$(OUTPUT)/bpf $(OUTPUT)/user $(OUTPUT)/kmod $(OUTPUT)/bench $(OUTPUT)/tests/hns3_dup_pmu:
-	$(Q)mkdir -p $@
-
 check: all
-	$(Q)tests/run
+	$(Q)CELLS="$(CELLS)" tests/run
 
 demo: all
 	$(Q)tests/vm/run -- tests/demo

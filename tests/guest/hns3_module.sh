@@ -8,8 +8,8 @@
 # the module refuses to load with one log line. The default load (no
 # parameters) is restored at the end, whatever happened.
 . "$(dirname "$0")/../lib/tap.sh"
-kmod=${NETPMU_KO:-$REPO/.output/kmod/netpmu.ko}
-dup=${NETPMU_DUP_KO:-$REPO/.output/tests/hns3_dup_pmu/hns3_dup_pmu.ko}
+kmod=${NETPMU_KO:?the cell's netpmu.ko, set by tests/vm/run}
+dup=${NETPMU_DUP_KO:?set by tests/vm/run}
 
 restore() {
 	rmmod hns3_dup_pmu 2>/dev/null
