@@ -19,7 +19,7 @@ import tempfile
 import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
-SPEC = os.path.join(REPO, "../shared/spec")
+ABI = os.path.join(REPO, "tests/fixtures/abi")
 # NETPMU_KO: the module built for another kernel than the bench's default.
 KMOD = os.environ.get("NETPMU_KO") or os.path.join(REPO, ".output/kmod/netpmu.ko")
 UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
@@ -34,6 +34,8 @@ ETH_ZLEN = 60
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import tap  # noqa: E402
 from tap import ok, not_ok, skip, note, check_eq, check  # noqa: E402,F401  (re-exported to the tests)
+sys.path.insert(0, ABI)
+from perf_forms import perf_has_group_switch, perf_list_name  # noqa: E402,F401  (re-exported to the tests)
 
 
 def frame(size):
@@ -64,16 +66,21 @@ def counting_cpu(pmu=PMU0):
     return int(pmu_read("cpumask", pmu).strip())
 
 
+def abi_table(name):
+    """The rows of one of the upstream ABI tables (tests/fixtures/abi), as lists."""
+    return [line.split("\t") for line in read(os.path.join(ABI, name)).splitlines()
+            if line and not line.startswith("#")]
+
+
 def spec_events():
-    """[(name, config, [modes])] of the 110 upstream events, from the TSV."""
-    rows = []
-    with open(os.path.join(SPEC, "hns3-pmu-events.tsv")) as f:
-        lines = f.read().splitlines()
-    assert lines[0].split("\t") == ["name", "config", "kind", "filter_modes"], lines[0]
-    for line in lines[1:]:
-        name, config, _kind, modes = line.split("\t")
-        rows.append((name, int(config, 16), [m for m in modes.split("/") if m]))
-    return rows
+    """[(name, config, [modes])] of the 110 upstream events."""
+    return [(name, int(config, 16), modes.split(","))
+            for name, config, _kind, modes in abi_table("hns3-events.tsv")]
+
+
+def doc_commands(doc):
+    """[(outcome, line)] of one document's perf lines (doc-commands.tsv)."""
+    return [(outcome, line) for d, _section, outcome, line in abi_table("doc-commands.tsv") if d == doc]
 
 
 # The module's func-intr extension (kmod/README.md, "ABI extensions").

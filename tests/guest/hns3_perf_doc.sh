@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # In the guest: every `perf stat` command line of the HNS3 PMU documentation
-# (../shared/seeds/hns3-pmu-zh.txt), read from the document at test time with
-# its placeholder BDF 0x3500 replaced by eth0's real one, runs under the
-# guest's perf around a known ping and counts exactly; so does the older
-# document's syntax (hns3-pmu-v1.rst.txt: event=,subevent=, every filter mode)
-# with events the current ABI publishes, while its dropped names fail.
+# (tests/fixtures/abi/doc-commands.tsv), its placeholder BDF 0x3500 replaced
+# by eth0's real one, runs under the guest's perf around a known ping and
+# counts exactly; so does the first document's syntax (event=,subevent=, every
+# filter mode) with events the current ABI publishes, while its dropped names
+# fail. What this perf does with the documented `perf stat -g` and `perf list`
+# lines is asked of it first: perf 6.1 runs -g and lists hns3_pmu_sicl_0;
+# perf 6.12 refuses -g (the line then runs without it) and lists hns3_pmu_sicl.
 . "$(dirname "$0")/../lib/tap.sh"
 
 PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
 import shlex
 from hns3_lib import *
 
-SEEDS = os.path.join(REPO, "../shared/seeds")
 nic = nics()
 e0, e1 = nic["eth0"], nic["eth1"]
 N, S = 4, 200
@@ -21,14 +22,9 @@ hz = int(pmu_read("hw_clk_freq"))
 PING = f"ping -q -c {N} -s {S} -i 0.02 {e1.addr} >/dev/null"
 note(f"workload: {PING} ({N} requests {e0.name}->{e1.name}, {N} replies back, {F} B frames); "
      f"0x3500 -> {e0.bdf:#x} ({e0.name}), port 0 is {[n.name for n in nic.values() if n.port == 0]}")
-
-def doc_lines(path, prefix):
-    out = []
-    for line in open(path, encoding="utf-8"):
-        line = line.strip()
-        if line.startswith(prefix):
-            out.append(line[len(prefix):].strip())
-    return out
+has_g, list_name = perf_has_group_switch(), perf_list_name(PMU0)
+note(f"this perf: perf stat -g {'groups the events' if has_g else 'is an unknown switch'}; "
+     f"perf list shows {PMU0} as {list_name}")
 
 def run_doc(cmdline):
     """Runs a documented perf stat line (plus -x/-o and the workload);
@@ -99,14 +95,41 @@ def check_line(title, cmdline):
         else:
             check_eq(f"{title}: {cmdline}: {spec} = {formula} = {want}", want, got)
 
-zh = doc_lines(os.path.join(SEEDS, "hns3-pmu-zh.txt"), "$#")
-zh = [l for l in zh if l.startswith("perf stat")]
-check_eq("hns3-pmu-zh.txt has 8 perf stat command lines", 8, len(zh))
-for line in zh:
-    check_line("zh doc", line.replace("0x3500", f"{e0.bdf:#x}"))
+def check_group_switch_refused(cmdline):
+    """perf 6.12 has no -g: the documented line must fail as that perf fails it."""
+    r = subprocess.run(shlex.split(cmdline) + ["--", "true"], capture_output=True, text=True)
+    check_eq(f"doc: {cmdline}: refused, as this perf has no -g (exit 129, \"unknown switch `g'\")",
+             (129, True), (r.returncode, "unknown switch `g'" in r.stderr))
 
-v1 = [l for l in doc_lines(os.path.join(SEEDS, "hns3-pmu-v1.rst.txt"), "+  $#") if l.startswith("perf stat")]
-check_eq("hns3-pmu-v1.rst.txt has 8 perf stat command lines", 8, len(v1))
+doc = doc_commands("hns3")
+out = subprocess.run(["perf", "list", "pmu"], capture_output=True, text=True).stdout
+for _, shown in [row for row in doc if row[0] == "listed"]:
+    # The document shows perf list of hns3_pmu_sicl_0 as perf 6.1 prints it.
+    listed = shown.replace(f"{PMU0}/", f"{list_name}/")
+    check(f"doc: perf list shows {shown}: this perf shows {listed} [Kernel PMU event]",
+          re.search(rf"^\s+{re.escape(listed)}\s+\[Kernel PMU event\]$", out, re.M), out.strip()[-300:])
+
+doc = [line for outcome, line in doc if outcome != "listed"]
+check_eq("the HNS3 document has 8 perf stat command lines", 8, len(doc))
+for line in doc:
+    line = line.replace("0x3500", f"{e0.bdf:#x}")
+    if " -g " in line and not has_g:
+        check_group_switch_refused(line)
+        check_line("doc without -g", line.replace(" -g ", " "))
+    else:
+        check_line("doc", line)
+
+# perf 6.12 lists the PMU as hns3_pmu_sicl; both perfs take that name for
+# every hns3_pmu_sicl_<N>, here the one instance.
+merged = f"perf stat -a -e {PMU0.rsplit('_', 1)[0]}/bw_ssu_rpu_byte_num,global=1/"
+try:
+    counts, _, _ = run_doc(merged)
+    check_eq(f"{merged} counts hns3_pmu_sicl_0's 2x{N}x{F} RX bytes (both NICs)", 2 * N * F, sum(counts.values()))
+except RuntimeError as e:
+    not_ok(f"{merged} counts hns3_pmu_sicl_0's RX bytes", str(e))
+
+v1 = [line for outcome, line in doc_commands("hns3-v1") if line.startswith("perf stat")]
+check_eq("the first HNS3 document has 8 perf stat command lines", 8, len(v1))
 for line in sorted(set(v1), key=v1.index):
     cur = line.replace("hns3_pmu_0/", "hns3_pmu_sicl_0/").replace("0x3500", f"{e0.bdf:#x}")
     cur = cur.replace("bw_igu_ssu", "bw_ssu_rpu_byte_num")

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# In the guest: the PCIe PMU model's sysfs files, byte for byte as the spec
-# (../shared/spec/PMU-ABI.md 2.3, hisi-pcie-pmu-events.tsv) and the guest's
-# real PCIe topology say: 18 events, 8 formats, bus/bdf_min/bdf_max of its
+# In the guest: the PCIe PMU model's sysfs files, byte for byte as the upstream
+# ABI (tests/fixtures/abi/pcie-events.tsv, formats.tsv) and the guest's real
+# PCIe topology say: 18 events, 8 formats, bus/bdf_min/bdf_max of its
 # Root Ports, the counting CPU as a cpulist, the identifier.
 . "$(dirname "$0")/../lib/tap.sh"
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
-spec=$REPO/../shared/spec
+abi=$REPO/tests/fixtures/abi
 
 if [ ! -d $pmu ]; then
 	fail "hisi_pcie0_core0 is registered" "no $pmu"
@@ -14,30 +14,29 @@ if [ ! -d $pmu ]; then
 fi
 pass "hisi_pcie0_core0 is registered"
 
-PYTHONPATH=$REPO/tests/lib python3 - "$spec" "$pmu" <<'PY'
+PYTHONPATH=$REPO/tests/lib python3 - "$abi" "$pmu" <<'PY'
 import os, re, sys
 from pcie_pmu import *
-spec, pmu = sys.argv[1], sys.argv[2]
+abi, pmu = sys.argv[1], sys.argv[2]
 
 def raw(path):
     return open(path, "rb").read()
 
-# events/: the 18 of the TSV, "config=0x%llx\n".
-want = {}
-for line in open(os.path.join(spec, "hisi-pcie-pmu-events.tsv")).read().splitlines()[1:]:
-    name, config = line.split("\t")[:2]
-    want[name] = b"config=0x%x\n" % int(config, 16)
-check_eq("events/ holds exactly the 18 events of the spec", sorted(want),
+def table(name):
+    return [l.split("\t") for l in open(os.path.join(abi, name)).read().splitlines()
+            if l and not l.startswith("#")]
+
+# events/: the 18 of the upstream table, "config=0x%llx\n".
+want = {name: b"config=0x%x\n" % int(config, 16) for name, config, _, _ in table("pcie-events.tsv")}
+check_eq("events/ holds exactly the 18 upstream events", sorted(want),
          sorted(os.listdir(pmu + "/events")))
 bad = [n for n in want if os.path.exists(f"{pmu}/events/{n}") and raw(f"{pmu}/events/{n}") != want[n]]
 check_eq("every events/ file is byte-exact (config=0x%llx\\n)", [], bad)
 
-# format/: the 8 lines of spec section 2.3.
-abi = open(os.path.join(spec, "PMU-ABI.md")).read()
-sec = abi[abi.index("### 2.3"):abi.index("### 2.4")]
-fmt = dict(re.findall(r"`(\w+)` = `(config\d?:[0-9-]+)`", sec))
-check_eq("the spec lists 8 formats", 8, len(fmt))
-check_eq("format/ holds exactly the spec's 8 files", sorted(fmt), sorted(os.listdir(pmu + "/format")))
+# format/: the 8 fields of the upstream table.
+fmt = {field: bits for p, field, bits in table("formats.tsv") if p == "pcie"}
+check_eq("the upstream table lists 8 formats", 8, len(fmt))
+check_eq("format/ holds exactly the upstream 8 files", sorted(fmt), sorted(os.listdir(pmu + "/format")))
 bad = [n for n in fmt if os.path.exists(f"{pmu}/format/{n}") and raw(f"{pmu}/format/{n}") != (fmt[n] + "\n").encode()]
 check_eq("every format/ file is byte-exact", [], bad)
 
