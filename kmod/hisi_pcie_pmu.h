@@ -2,7 +2,7 @@
 /*
  * HiSilicon PCIe PMU (one per PCIe Core of a Hip09): register map, ABI
  * constants and the interface between the PMU core, its sysfs attributes and
- * its backends (hw, sim). Facts from ../shared/spec/PMU-ABI.md section 2.
+ * its backends (hw, sim). Facts from the upstream ABI (hisi_pcie_pmu.c).
  */
 #ifndef NETPMU_HISI_PCIE_PMU_H
 #define NETPMU_HISI_PCIE_PMU_H
