@@ -77,6 +77,14 @@ $$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*.h bpf/*.h) $$($(1)_OUT)/bpf/n
 # main.o carries the version string: rebuild it when `git describe` changes.
 $$($(1)_OUT)/user/main.o: $(OUTPUT)/version.stamp
 
+# The queue map's test driver (tests/unit/queue_map-live.sh), also run in
+# the guests, which have no compiler.
+$$($(1)_OUT)/tests/queue_map_dump: tests/unit/queue_map_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,queue_map netdev_netlink sysfs_read napi_irq_check)
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$^ -o $$@
+
 # Static, so that one binary runs on this machine and inside any guest.
 $$($(1)_OUT)/netpmu: $$($(1)_USER_OBJS)
 	$$(msg) LINK $$@
@@ -104,7 +112,7 @@ deps-check:
 # builds it for every arch.
 netpmu: $(OUTPUT)/$(HOST_ARCH)/netpmu
 	$(Q)ln -sfn $(HOST_ARCH)/netpmu $(OUTPUT)/netpmu
-loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu)
+loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu $(OUTPUT)/$(arch)/tests/queue_map_dump)
 
 # What each cell needs beyond installed packages (arm64 root and headers,
 # each cell's perf), unpacked from Debian's packages.

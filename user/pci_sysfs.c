@@ -93,6 +93,22 @@ static bool is_bridge(const char *device_dir)
 	return !strncmp(buf, "0x0604", 6);
 }
 
+/* The "/pciDDDD:BB" component of a resolved sysfs path, or NULL. */
+static const char *host_bridge_component(const char *path)
+{
+	const char *p;
+	unsigned int dom, bus;
+	int end;
+
+	for (p = strstr(path, "/pci"); p; p = strstr(p + 1, "/pci")) {
+		end = 0;
+		if (sscanf(p, "/pci%4x:%2x%n", &dom, &bus, &end) == 2 && end == 11 &&
+		    (p[end] == '/' || !p[end]))
+			return p;
+	}
+	return NULL;
+}
+
 int pci_root_port_of(const char *sysfs_root, unsigned int domain, unsigned int bdf,
 		     unsigned int *root_port_bdf)
 {
@@ -107,9 +123,14 @@ int pci_root_port_of(const char *sysfs_root, unsigned int domain, unsigned int b
 	free(path);
 	if (!real)
 		return -ENODEV;
-	/* .../pciDDDD:BB/<the top function>/...: the top function, if a bridge, is the Root Port. */
-	p = strstr(real, "/devices/pci");
-	component = p ? strchr(p + strlen("/devices/"), '/') : NULL;
+	/*
+	 * .../pciDDDD:BB/<the top function>/...: the top function, if a bridge,
+	 * is the Root Port. The host bridge sits at /sys/devices/pciDDDD:BB with
+	 * ACPI (x86, Hip09) and below its platform device with a device tree
+	 * (/sys/devices/platform/<addr>.pcie/pciDDDD:BB on arm64 virt).
+	 */
+	p = host_bridge_component(real);
+	component = p ? strchr(p + 1, '/') : NULL;
 	if (component) {
 		size_t len;
 

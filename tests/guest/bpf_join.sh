@@ -21,8 +21,9 @@ short() { echo "${1#0000:}"; }
 irq_count() { awk -v irq="$1:" '$1 == irq { print $2 + $3 }' /proc/interrupts; }
 
 # The vector's MSI-X entry (the func-intr "intr" id): the low 11 bits of its
-# PCI-MSI hwirq in /proc/interrupts.
-rx_entry=$(awk -v irq="$rx_irq:" '$1 == irq { for (i = 1; i <= NF; i++) if ($i ~ /-edge$/) { sub(/-edge/, "", $i); print $i % 2048 } }' /proc/interrupts)
+# hwirq, both where the PCI/MSI domain is global (pci_msi_domain_calc_hwirq:
+# x86 and arm64 on 6.1) and where it is per device (the index itself: 6.12).
+rx_entry=$(($(cat "/sys/kernel/irq/$rx_irq/hwirq") % 2048))
 events=(
 	-e "$pmu/pps_intr_msix_func_intr_num,bdf=$(short "$peer_bdf"),intr=$rx_entry/"
 	-e "hisi_pcie0_core0/rx_mwr_flux,bdf=$(short "$peer_bdf"),len_mode=1/"

@@ -20,8 +20,7 @@ import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
 ABI = os.path.join(REPO, "tests/fixtures/abi")
-# NETPMU_KO: the module built for another kernel than the bench's default.
-KMOD = os.environ.get("NETPMU_KO") or os.path.join(REPO, ".output/kmod/netpmu.ko")
+KMOD = os.environ["NETPMU_KO"]  # the cell's module, set by tests/vm/run
 UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
 EVENT_SOURCE = "/sys/bus/event_source/devices"
 SIM_BUS = "/sys/bus/netpmu_sim"

@@ -8,7 +8,7 @@
 # the module refuses to load with one log line. The default load (no
 # parameters) is restored at the end, whatever happened.
 . "$(dirname "$0")/../lib/tap.sh"
-kmod=${NETPMU_KO:?the cell's netpmu.ko, set by tests/vm/run}
+kmod=${NETPMU_KO:?set by tests/vm/run}
 dup=${NETPMU_DUP_KO:?set by tests/vm/run}
 
 restore() {

@@ -8,7 +8,7 @@
 # the stack saw (counted by the net:netif_receive_skb tracepoint).
 # netpmu.ko is reloaded with its default parameters at the end.
 . "$(dirname "$0")/../lib/tap.sh"
-kmod=${NETPMU_KO:?the cell's netpmu.ko, set by tests/vm/run}
+kmod=${NETPMU_KO:?set by tests/vm/run}
 
 if ! ip netns exec peer test -e /sys/class/net/eth3; then
 	skip "GRO trains count as their frames" "no eth3 (igb pair) in this guest"

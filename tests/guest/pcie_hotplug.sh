@@ -8,7 +8,7 @@
 # netpmu.ko is reloaded with its default parameters at the end.
 . "$(dirname "$0")/../lib/tap.sh"
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
-kmod=${NETPMU_KO:?the cell's netpmu.ko, set by tests/vm/run}
+kmod=${NETPMU_KO:?set by tests/vm/run}
 cpu1=/sys/devices/system/cpu/cpu1/online
 
 if [ ! -w $cpu1 ]; then
