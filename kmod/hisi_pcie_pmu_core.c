@@ -7,6 +7,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/pci.h>
@@ -477,6 +478,13 @@ static unsigned int hisi_pcie_pmu_pick_cpu(struct hisi_pcie_pmu *pcie_pmu,
 	return nr_cpu_ids;
 }
 
+/*
+ * The counting CPU. Without a PMU scope, as upstream: the first online CPU of
+ * the device's NUMA node (the model may prefer another), and on hotplug
+ * another one of the node, else any. With a scope the perf core picks it
+ * (netpmu.h): the PMU takes it once registered and follows the core's
+ * choice on hotplug.
+ */
 int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 {
 	struct hisi_pcie_pmu *pcie_pmu = hlist_entry_safe(node,
@@ -485,7 +493,7 @@ int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 	int pref;
 	unsigned int target;
 
-	if (!pcie_pmu || pcie_pmu->on_cpu >= 0)
+	if (!pcie_pmu || pcie_pmu->on_cpu >= 0 || netpmu_pmu_scoped())
 		return 0;
 
 	pref = pcie_pmu->preferred_cpu;
@@ -509,8 +517,12 @@ int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	if (!pcie_pmu || pcie_pmu->on_cpu != cpu)
 		return 0;
 
+	/* With a scope, the perf core's choice. */
 	WRITE_ONCE(pcie_pmu->on_cpu, -1);
-	target = hisi_pcie_pmu_pick_cpu(pcie_pmu, cpu);
+	if (netpmu_pmu_scoped())
+		target = cpumask_any_but(cpu_online_mask, cpu);
+	else
+		target = hisi_pcie_pmu_pick_cpu(pcie_pmu, cpu);
 	if (target >= nr_cpu_ids) {
 		pr_err(NETPMU_MOD_NAME ": %s: there is no CPU to count on\n",
 		       pcie_pmu->name);
@@ -519,10 +531,25 @@ int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 
 	/* Before registration there is no perf context to move. */
 	if (READ_ONCE(pcie_pmu->registered))
-		perf_pmu_migrate_context(&pcie_pmu->pmu, cpu, target);
+		netpmu_migrate_context(&pcie_pmu->pmu, cpu, target);
 	WRITE_ONCE(pcie_pmu->on_cpu, target);
 	pcie_pmu->set_irq_cpu(pcie_pmu, target);
 	return 0;
+}
+
+/* With a PMU scope: count where the perf core does, from now on. */
+static int hisi_pcie_pmu_take_scope_cpu(struct hisi_pcie_pmu *pcie_pmu)
+{
+	int cpu;
+
+	cpus_read_lock();
+	cpu = netpmu_scope_cpu(&pcie_pmu->pmu);
+	if (cpu >= 0) {
+		WRITE_ONCE(pcie_pmu->on_cpu, cpu);
+		pcie_pmu->set_irq_cpu(pcie_pmu, cpu);
+	}
+	cpus_read_unlock();
+	return cpu < 0 ? cpu : 0;
 }
 
 /* Read the identification registers and name the PMU. */
@@ -586,8 +613,17 @@ int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu)
 	if (ret)
 		goto err_remove_cpuhp_instance;
 	WRITE_ONCE(pcie_pmu->registered, true);
+
+	if (netpmu_pmu_scoped()) {
+		ret = hisi_pcie_pmu_take_scope_cpu(pcie_pmu);
+		if (ret)
+			goto err_unregister;
+	}
 	return 0;
 
+err_unregister:
+	WRITE_ONCE(pcie_pmu->registered, false);
+	perf_pmu_unregister(&pcie_pmu->pmu);
 err_remove_cpuhp_instance:
 	cpuhp_state_remove_instance_nocalls(hisi_pcie_pmu_cpuhp_state,
 					    &pcie_pmu->node);

@@ -6,6 +6,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/device.h>
@@ -459,15 +460,20 @@ static void hns3_pmu_update_if_running(struct perf_event *event,
 /*
  * A narrowed counter wraps often: fold the counts of every event using the
  * slot (its owner and the group members sharing it) before the next wrap.
- * Runs on the counting CPU, which owns the group lists.
+ * The group lists belong to the CPU the events run on; on another one (on
+ * hotplug the events move first, then the interrupt) fold the owner only.
  */
 static void hns3_pmu_fold_slot(struct hns3_pmu *hns3_pmu, unsigned int idx)
 {
-	struct perf_event *owner = hns3_pmu->hw_events[idx];
+	struct perf_event *owner = READ_ONCE(hns3_pmu->hw_events[idx]);
 	struct perf_event *leader, *sibling;
 
 	if (!owner)
 		return;
+	if (READ_ONCE(owner->oncpu) != smp_processor_id()) {
+		hns3_pmu_update_if_running(owner, &hns3_pmu->pmu, idx);
+		return;
+	}
 	leader = owner->group_leader;
 	hns3_pmu_update_if_running(leader, &hns3_pmu->pmu, idx);
 	for_each_sibling_event(sibling, leader) {
@@ -498,30 +504,23 @@ irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
 }
 
 /*
- * The CPU the PMU prefers to count on: the one its device is local to, if
- * the backend names one (hardware does not: upstream takes the first online
- * CPU). With a PMU scope the perf core picks the CPU itself.
+ * The counting CPU. Without a PMU scope, as upstream: the first online CPU,
+ * or (model extension) the CPU the device is local to while it is online;
+ * when it goes offline the events move to the local CPU if online, else to
+ * any other. With a scope the perf core picks it (netpmu.h): the PMU takes
+ * it once registered and follows the core's choice on hotplug.
  */
-static int hns3_pmu_local_cpu(struct hns3_pmu *hns3_pmu)
-{
-#ifdef NETPMU_HAVE_PMU_SCOPE
-	return -1;
-#else
-	return hns3_pmu->local_cpu;
-#endif
-}
-
 int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 {
 	struct hns3_pmu *hns3_pmu = hlist_entry_safe(node, struct hns3_pmu,
 						     node);
 	int local;
 
-	if (!hns3_pmu || hns3_pmu->on_cpu >= 0)
+	if (!hns3_pmu || hns3_pmu->on_cpu >= 0 || netpmu_pmu_scoped())
 		return 0;
 
 	/* An online local CPU is visited too: leave the choice to it. */
-	local = hns3_pmu_local_cpu(hns3_pmu);
+	local = hns3_pmu->local_cpu;
 	if (local >= 0 && local != cpu && cpu_online(local))
 		return 0;
 
@@ -540,8 +539,10 @@ int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	if (!hns3_pmu || hns3_pmu->on_cpu != cpu)
 		return 0;
 
-	local = hns3_pmu_local_cpu(hns3_pmu);
-	if (local >= 0 && local != cpu && cpu_online(local))
+	/* With a scope, the perf core's choice. */
+	local = hns3_pmu->local_cpu;
+	if (!netpmu_pmu_scoped() && local >= 0 && local != cpu &&
+	    cpu_online(local))
 		target = local;
 	else
 		target = cpumask_any_but(cpu_online_mask, cpu);
@@ -550,10 +551,25 @@ int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 
 	/* Before registration there is no perf context to move. */
 	if (READ_ONCE(hns3_pmu->registered))
-		perf_pmu_migrate_context(&hns3_pmu->pmu, cpu, target);
+		netpmu_migrate_context(&hns3_pmu->pmu, cpu, target);
 	WRITE_ONCE(hns3_pmu->on_cpu, target);
 	hns3_pmu->set_irq_cpu(hns3_pmu, target);
 	return 0;
+}
+
+/* With a PMU scope: count where the perf core does, from now on. */
+static int hns3_pmu_take_scope_cpu(struct hns3_pmu *hns3_pmu)
+{
+	int cpu;
+
+	cpus_read_lock();
+	cpu = netpmu_scope_cpu(&hns3_pmu->pmu);
+	if (cpu >= 0) {
+		WRITE_ONCE(hns3_pmu->on_cpu, cpu);
+		hns3_pmu->set_irq_cpu(hns3_pmu, cpu);
+	}
+	cpus_read_unlock();
+	return cpu < 0 ? cpu : 0;
 }
 
 /* Read the identification registers and name the PMU. */
@@ -624,8 +640,17 @@ int hns3_pmu_register(struct hns3_pmu *hns3_pmu)
 		goto err_remove_cpuhp_instance;
 	}
 	WRITE_ONCE(hns3_pmu->registered, true);
+
+	if (netpmu_pmu_scoped()) {
+		ret = hns3_pmu_take_scope_cpu(hns3_pmu);
+		if (ret)
+			goto err_unregister;
+	}
 	return 0;
 
+err_unregister:
+	WRITE_ONCE(hns3_pmu->registered, false);
+	perf_pmu_unregister(&hns3_pmu->pmu);
 err_remove_cpuhp_instance:
 	cpuhp_state_remove_instance_nocalls(hns3_pmu_cpuhp_state,
 					    &hns3_pmu->node);

@@ -6,6 +6,9 @@
  */
 
 #include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/device.h>
+#include <linux/gfp.h>
 #include <linux/module.h>
 #include <linux/namei.h>
 #include <linux/path.h>
@@ -37,6 +40,76 @@ bool netpmu_pmu_name_taken(const char *name)
 		path_put(&path);
 	kfree(p);
 	return taken;
+}
+
+/* The attribute NAME of the device's bus, or NULL. */
+static struct device_attribute *netpmu_bus_attr(struct device *dev,
+						const char *name)
+{
+	const struct attribute_group **grp;
+	struct attribute **attr;
+
+	if (!dev->bus || !dev->bus->dev_groups)
+		return NULL;
+	for (grp = dev->bus->dev_groups; *grp; grp++)
+		for (attr = (*grp)->attrs; attr && *attr; attr++)
+			if (!strcmp((*attr)->name, name))
+				return container_of(*attr,
+						    struct device_attribute,
+						    attr);
+	return NULL;
+}
+
+/*
+ * The CPU the perf core counts a registered scoped PMU on. The core keeps it
+ * to itself (perf_online_sys_mask) and shows it only in the cpumask
+ * attribute its bus gives every PMU device: read that. The caller holds the
+ * CPU hotplug lock, so the answer stays true. -ENODEV if no CPU is shown.
+ */
+int netpmu_scope_cpu(struct pmu *pmu)
+{
+	struct device_attribute *cpumask;
+	unsigned int cpu;
+	int ret = -ENODEV;
+	char *buf;
+
+	cpumask = pmu->dev ? netpmu_bus_attr(pmu->dev, "cpumask") : NULL;
+	if (!cpumask || !cpumask->show)
+		return -ENODEV;
+	buf = (char *)__get_free_page(GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (cpumask->show(pmu->dev, cpumask, buf) > 0 &&
+	    sscanf(buf, "%u", &cpu) == 1 && cpu < nr_cpu_ids)
+		ret = cpu;
+	free_page((unsigned long)buf);
+	return ret;
+}
+
+/*
+ * Move the PMU's events from CPU to TARGET. Where the kernel keeps a context
+ * per PMU and CPU, perf_pmu_migrate_context() moves only the first group of
+ * each of its group trees: its walk of a tree ends at the first group it
+ * takes out. Call it until the PMU's context on CPU is empty, or no longer
+ * shrinks. The offline callbacks run before the perf core's own migration
+ * of a scoped PMU, which then finds nothing left to move.
+ */
+void netpmu_migrate_context(struct pmu *pmu, unsigned int cpu,
+			    unsigned int target)
+{
+#ifdef NETPMU_HAVE_CPU_PMU_CONTEXT
+	struct perf_event_pmu_context *epc =
+		&per_cpu_ptr(pmu->cpu_pmu_context, cpu)->epc;
+	unsigned int left = READ_ONCE(epc->nr_events), before;
+
+	do {
+		perf_pmu_migrate_context(pmu, cpu, target);
+		before = left;
+		left = READ_ONCE(epc->nr_events);
+	} while (left && left < before);
+#else
+	perf_pmu_migrate_context(pmu, cpu, target);
+#endif
 }
 
 static int __init netpmu_init(void)
