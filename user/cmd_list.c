@@ -118,7 +118,7 @@ static void print_no_pmu_hint(const struct pmu_set *set)
 {
 	fprintf(stderr,
 		CMD ": no HNS3 or PCIe PMU in %s; load netpmu's module "
-		"(insmod .output/kmod/netpmu.ko) or, on Hip09, the upstream drivers "
+		"(insmod .output/kmod/ARCH-KVER/netpmu.ko) or, on Hip09, the upstream drivers "
 		"(modprobe hns3_pmu; modprobe hisi_pcie_pmu)\n", set->devices_dir);
 }
 

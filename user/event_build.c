@@ -78,7 +78,7 @@ static int unknown_pmu(const struct pmu_set *set, const char *text, const char *
 
 	if (!set->nr_pmus)
 		return why_invalid(why, why_len, "%s: no PMU named '%s' (no HNS3 or PCIe PMU is present: "
-			      "load netpmu's module with 'insmod .output/kmod/netpmu.ko' or, on Hip09, "
+			      "load netpmu's module with 'insmod .output/kmod/ARCH-KVER/netpmu.ko' or, on Hip09, "
 			      "the drivers with 'modprobe hns3_pmu; modprobe hisi_pcie_pmu')", text, name);
 	list_pmus(set, present, sizeof(present));
 	return why_invalid(why, why_len, "%s: no PMU named '%s' (present: %s)", text, name, present);

@@ -74,7 +74,7 @@ check_eq "list 'software' (an unrelated PMU) matches nothing" 1 "$rc"
 bare=$tmp/bare
 mkdir -p "$bare/bus/event_source/devices"
 cp -r "$root/devices/software" "$bare/bus/event_source/devices/software"
-hint="netpmu list: no HNS3 or PCIe PMU in $bare/bus/event_source/devices; load netpmu's module (insmod .output/kmod/netpmu.ko) or, on Hip09, the upstream drivers (modprobe hns3_pmu; modprobe hisi_pcie_pmu)"
+hint="netpmu list: no HNS3 or PCIe PMU in $bare/bus/event_source/devices; load netpmu's module (insmod .output/kmod/ARCH-KVER/netpmu.ko) or, on Hip09, the upstream drivers (modprobe hns3_pmu; modprobe hisi_pcie_pmu)"
 run list --sysfs-root "$bare"
 check_eq "list without any HNS3/PCIe PMU exits 0 (like perf list)" 0 "$rc"
 check_eq "list without any HNS3/PCIe PMU prints nothing on stdout" "" "$out"

@@ -127,7 +127,7 @@ check_error "empty event list" 1 \
 # No PMU at all: how to get one.
 mkdir -p "$tmp/bare/bus/event_source/devices"
 check_error "no HNS3 or PCIe PMU present: how to load one" 1 \
-	"netpmu stat: hns3_pmu_sicl_0/bw_ssu_rpu,global=1/: no PMU named 'hns3_pmu_sicl_0' (no HNS3 or PCIe PMU is present: load netpmu's module with 'insmod .output/kmod/netpmu.ko' or, on Hip09, the drivers with 'modprobe hns3_pmu; modprobe hisi_pcie_pmu')" \
+	"netpmu stat: hns3_pmu_sicl_0/bw_ssu_rpu,global=1/: no PMU named 'hns3_pmu_sicl_0' (no HNS3 or PCIe PMU is present: load netpmu's module with 'insmod .output/kmod/ARCH-KVER/netpmu.ko' or, on Hip09, the drivers with 'modprobe hns3_pmu; modprobe hisi_pcie_pmu')" \
 	--sysfs-root "$tmp/bare" -e hns3_pmu_sicl_0/bw_ssu_rpu,global=1/
 check_error "unreadable sysfs root" 1 \
 	"netpmu stat: cannot read the PMUs: $tmp/none/bus/event_source/devices: No such file or directory" \
