@@ -1,51 +1,51 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# In the guest: CPU hotplug migration. x86 cannot offline CPU 0, the default
-# counting CPU, so a run-time model instance is made local to CPU 1
-# (local_cpu=1, kmod/README.md): the PMU counts there; offlining CPU 1 moves
-# cpumask to CPU 0 and migrates the open events (a group with a slot-sharing
-# pair included), which keep counting exactly: bytes and packets of known
-# flows before, during and after, interrupts against /proc/interrupts, time
-# against the enabled time. hns3_pmu_sicl_0 on CPU 0 is unaffected.
+# In the guest, on every cell: CPU hotplug of the HNS3 PMU's counting CPU
+# (kmod/README.md, "CPU hotplug"). A run-time model instance local to CPU 1
+# (local_cpu=1) counts there on a kernel without PMU scopes; with them the
+# perf core picks one CPU for every system-wide PMU (the boot CPU, 0) and the
+# instance counts there. Then, one round per CPU that can go offline (x86:
+# CPU 1; arm64: the instance's counting CPU first, then the other one), the
+# CPU goes offline and comes back while known flows pass: cpumask moves to
+# the other CPU if it counted there and stays otherwise, the open events (a
+# group with a slot-sharing pair included) count exactly, and so do perf stat
+# -I, netpmu stat -I and netpmu trace -I running throughout: the sum of their
+# intervals is every byte received. Instances made after a round, and while
+# their local CPU is offline, count where the rules say.
 . "$(dirname "$0")/../lib/tap.sh"
 
-PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
+PYTHONPATH=$REPO/tests/guest:$REPO/tests/lib python3 - <<'PY'
+import atexit
 from hns3_lib import *
+from cpu_hotplug import *
 
-CPU1 = "/sys/devices/system/cpu/cpu1/online"
-if not os.path.exists(CPU1):
-    skip("CPU hotplug migration", "CPU 1 cannot be taken offline in this guest")
-    finish()
-if tuple(int(x) for x in os.uname().release.split(".")[:2]) >= (6, 12):
-    # PERF_PMU_SCOPE_SYS_WIDE: the perf core picks the counting CPU (the
-    # first online, CPU 0 here) and ignores local_cpu.
-    skip("CPU hotplug migration", "the perf core picks the CPU of a scoped PMU (6.12+): CPU 0, not offlinable")
-    finish()
+P3, P4 = "hns3_pmu_sicl_3", "hns3_pmu_sicl_4"
+scoped = kernel_has_pmu_scope()
+victims = [cpu for cpu in (0, 1) if offlinable(cpu)]
+note(f"PMU scopes: {'yes' if scoped else 'no'}; CPUs that can go offline: {victims}")
+opened = []
 
-def cpu1(state):
-    with open(CPU1, "w") as f:
-        f.write(state)
 
 def restore():
-    """CPU 1 online and no instance of ours left, whatever failed."""
+    """Every CPU online and no instance of ours left, whatever failed."""
     close_all(opened)
-    if read(CPU1).strip() != "1":
-        cpu1("1")
+    all_online()
     for n in (3, 4):
         if os.path.exists(pmu_dir(f"hns3_pmu_sicl_{n}")):
             sim_del(n)
 
-import atexit
-opened = []
-atexit.register(restore)
 
+atexit.register(restore)
 nic = nics()
 e0, e1 = nic["eth0"], nic["eth1"]
-P3 = "hns3_pmu_sicl_3"
 hz = 10**8
 dmesg_mark("hns3 hotplug")
 check_eq("new_device '3 local_cpu=1'", 0, sim_new("3 local_cpu=1"))
-check_eq(f"{P3}: cpumask = 1 (the CPU its device is local to)", "1\n", pmu_read("cpumask", P3))
+if scoped:
+    check_eq(f"{P3}: cpumask = 0 (PMU scope: the perf core's CPU, the boot CPU; local_cpu does not apply)",
+             0, cpumask(P3))
+else:
+    check_eq(f"{P3}: cpumask = 1 (the CPU its device is local to)", 1, cpumask(P3))
 
 specs = [
     ("bw_ssu_rpu_byte_num,global=1", 0x2, G, "rx_bytes"),
@@ -58,7 +58,7 @@ specs = [
     ("bw_ssu_rpu_time,global=1", 0x10002, G, "time"),
 ]
 irq = e1.vectors.get(1)
-before = proc_interrupts()
+before_irqs = proc_interrupts()
 fds = []
 for i, (name, cfg, c1, _) in enumerate(specs):
     group = fds[2] if i == 3 else -1
@@ -66,13 +66,18 @@ for i, (name, cfg, c1, _) in enumerate(specs):
                        pmu=P3, group=group))
 fd0 = open_fd(attr(0x2, G, flags=F_DISABLED))
 opened.extend(f for f in fds + [fd0] if f >= 0)
-check_eq(f"6 events (one a group of a pair) open on {P3} at CPU 1, one on {PMU0}",
+check_eq(f"6 events (one a group of a pair) open on {P3}, one on {PMU0}",
          [True] * 7, [f >= 0 for f in fds + [fd0]])
 for i, fd in enumerate(fds + [fd0]):
     if i != 3 and fd >= 0:
         enable(fd)
+# The instance's 3 other counters: what a user watching sees.
+tools = Tools(f"{P3}/bw_ssu_rpu_byte_num,global=1/")
 
 sent = {"rx_bytes": 0, "tx_pkts": 0, "e1_rx_pkts": 0}
+p4 = {"fd": -1, "rx_bytes": 0}
+
+
 def phase(title, flows):
     try:
         run_flows(flows)
@@ -82,6 +87,7 @@ def phase(title, flows):
         sent["rx_bytes"] += fl.bytes()
         sent["tx_pkts"] += fl.count
         sent["e1_rx_pkts"] += fl.count if fl.dst is e1 else 0
+        p4["rx_bytes"] += fl.bytes() if p4["fd"] >= 0 else 0
     vals = [read_counter(fd) if fd >= 0 else (None, 0, 0) for fd in fds]
     for (name, _, _, key), (v, en, run) in zip(specs, vals):
         if key in sent:
@@ -89,36 +95,71 @@ def phase(title, flows):
         elif key == "time":
             check(f"{title}: {P3}/{name}: {v} cycles / 100 MHz = enabled {en / 1e9:.4f} s within 1%",
                   v is not None and en and abs(v / hz - en / 1e9) <= 0.01 * en / 1e9)
-    return vals
 
-phase("before offlining (CPU 1 counts)", [Flow(e0, e1, 10, 100, 9401), Flow(e1, e0, 4, 700, 9402)])
-cpu1("0")
-check_eq(f"CPU 1 offline: {P3} cpumask moves to 0", "0\n", pmu_read("cpumask", P3))
-check_eq(f"CPU 1 offline: {PMU0} cpumask stays 0", "0\n", pmu_read("cpumask"))
-phase("CPU 1 offline (events migrated to CPU 0)", [Flow(e0, e1, 15, 300, 9403)])
-cpu1("1")
-check_eq(f"CPU 1 back online: {P3} stays on CPU 0 (no move back, as upstream)", "0\n", pmu_read("cpumask", P3))
-vals = phase("CPU 1 back online", [Flow(e1, e0, 7, 1200, 9404), Flow(e0, e1, 3, 20, 9405)])
+
+# With PMU scopes, the perf core's one CPU for all of them (kmod/README.md).
+core = {"cpu": 0}
+
+
+def new_instance_cpu(title):
+    """Instance 4, local to CPU 1: where it counts now."""
+    if scoped:
+        return core["cpu"], f"{title}: the perf core's CPU"
+    if 1 in online_cpus():
+        return 1, f"{title}: its local CPU 1"
+    return min(online_cpus()), f"{title}: local CPU 1 is offline, the first online CPU"
+
+
+port = iter(range(9401, 9500))
+phase("before any hotplug", [Flow(e0, e1, 10, 100, next(port)), Flow(e1, e0, 4, 700, next(port))])
+for rnd, victim in enumerate(sorted(victims, key=lambda cpu: cpu != cpumask(P3))):
+    was = {p: cpumask(p) for p in (PMU0, P3)}
+    want = {p: moved_to(c, victim) for p, c in was.items()}
+    core["cpu"] = moved_to(core["cpu"], victim)
+    set_online(victim, False)
+    for p in was:
+        check_eq(f"CPU {victim} offline: {p} cpumask {was[p]} -> {want[p]}", want[p], cpumask(p))
+    phase(f"CPU {victim} offline", [Flow(e0, e1, 15, 300, next(port))])
+    set_online(victim, True)
+    check_eq(f"CPU {victim} back online: every cpumask stays ({want})", want,
+             {p: cpumask(p) for p in want})
+    phase(f"CPU {victim} back online", [Flow(e1, e0, 7, 1200, next(port)), Flow(e0, e1, 3, 20, next(port))])
+    if rnd == 0:
+        check_eq("new_device '4 local_cpu=1' after the round", 0, sim_new("4 local_cpu=1"))
+        cpu4, why = new_instance_cpu("made after the round")
+        check_eq(f"{P4}: cpumask = {cpu4} ({why})", cpu4, cpumask(P4))
+        p4["fd"] = open_fd(attr(0x2, G), pmu=P4)
+        opened.append(p4["fd"])
+        phase(f"{P4} counting too", [Flow(e0, e1, 5, 500, next(port))])
+
+results = tools.stop()
 for fd in fds + [fd0]:
     if fd >= 0:
         disable(fd)
-after = proc_interrupts()
+after_irqs = proc_interrupts()
 v = read_counter(fds[4])[0] if fds[4] >= 0 else None
-d = after.get(irq, 0) - before.get(irq, 0)
-check_eq(f"{P3}/config=0x301,bdf={e1.bdf:#x},intr=1/ across the migration = /proc/interrupts delta of IRQ {irq} = {d}",
+d = after_irqs.get(irq, 0) - before_irqs.get(irq, 0)
+check_eq(f"{P3}/config=0x301,bdf={e1.bdf:#x},intr=1/ across the hotplug = /proc/interrupts delta of IRQ {irq} = {d}",
          d, v)
-check_eq(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/ (CPU 0 throughout) = {sent['rx_bytes']}",
+check_eq(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/ across the hotplug = {sent['rx_bytes']}",
          sent["rx_bytes"], read_counter(fd0)[0] if fd0 >= 0 else None)
+check_eq(f"{P4}/bw_ssu_rpu_byte_num,global=1/ (made after the first round) = {p4['rx_bytes']}",
+         p4["rx_bytes"], read_counter(p4["fd"])[0] if p4["fd"] >= 0 else None)
+for tool, (total, why) in results.items():
+    check_eq(f"{tool} on {P3}: the sum of its intervals = every byte received, {sent['rx_bytes']} ({why})",
+             sent["rx_bytes"], total)
+close_all(opened)
 opened.clear()
-close_all(fds + [fd0])
-check_eq(f"del_device 3", 0, sim_del(3))
+check_eq("del_device 3", 0, sim_del(3))
+check_eq("del_device 4", 0, sim_del(4))
 
-cpu1("0")
+core["cpu"] = moved_to(core["cpu"], 1)
+set_online(1, False)
 check_eq("new_device '4 local_cpu=1' while CPU 1 is offline", 0, sim_new("4 local_cpu=1"))
-check_eq("hns3_pmu_sicl_4: cpumask = 0 (its local CPU is offline: the first online one)", "0\n",
-         pmu_read("cpumask", "hns3_pmu_sicl_4"))
-cpu1("1")
-check_eq("hns3_pmu_sicl_4 stays on CPU 0 when CPU 1 comes online", "0\n", pmu_read("cpumask", "hns3_pmu_sicl_4"))
+cpu4, why = new_instance_cpu("made while CPU 1 is offline")
+check_eq(f"{P4}: cpumask = {cpu4} ({why})", cpu4, cpumask(P4))
+set_online(1, True)
+check_eq(f"{P4} stays on CPU {cpu4} when CPU 1 comes online", cpu4, cpumask(P4))
 check_eq("del_device 4", 0, sim_del(4))
 check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 hotplug")))
 finish()
