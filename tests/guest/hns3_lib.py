@@ -33,7 +33,6 @@ ETH_ZLEN = 60
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import tap  # noqa: E402
 from tap import ok, not_ok, skip, note, check_eq, check  # noqa: E402,F401  (re-exported to the tests)
-sys.path.insert(0, ABI)
 from perf_forms import perf_has_group_switch, perf_list_name  # noqa: E402,F401  (re-exported to the tests)
 
 

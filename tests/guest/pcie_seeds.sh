@@ -10,7 +10,7 @@
 # perf stat -g, so every line means the same to both perfs.
 . "$(dirname "$0")/../lib/tap.sh"
 
-PYTHONPATH=$REPO/tests/lib:$REPO/tests/fixtures/abi python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" <<'PY'
+PYTHONPATH=$REPO/tests/lib python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" <<'PY'
 import shlex
 from pcie_pmu import *
 from perf_forms import perf_list_name
