@@ -30,7 +30,7 @@
 #define hisi_pcie_port(e)	hisi_pcie_field(e, config2, CFG2_PORT)
 #define hisi_pcie_bdf(e)	hisi_pcie_field(e, config2, CFG2_BDF)
 
-/* The EVENT_CTRL value of an event, without EVENT_EN (spec 2.6). */
+/* The EVENT_CTRL value of an event, without EVENT_EN. */
 static u64 hisi_pcie_event_ctrl(struct perf_event *event)
 {
 	u32 port = hisi_pcie_port(event);

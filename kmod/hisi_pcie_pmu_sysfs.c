@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * HiSilicon PCIe PMU sysfs attributes, byte for byte as upstream prints them
- * (spec 2.3): events/ (18), format/ (8), then bus, bdf_max, bdf_min, cpumask
+ * (the upstream order): events/ (18), format/ (8), then bus, bdf_max, bdf_min, cpumask
  * and identifier.
  */
 

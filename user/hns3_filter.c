@@ -148,7 +148,7 @@ static bool bdf_problem(const struct hns3_check *c, char *buf, size_t len)
 }
 
 /*
- * The driver's choice (PMU-ABI.md 1.6, first match wins): the mode, or -1
+ * The driver's choice (first match wins): the mode, or -1
  * when event_init fails with ENOENT. *RULE is the rule that decided (1-7).
  */
 static int driver_mode(const struct hns3_check *c, int *rule)

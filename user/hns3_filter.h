@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The HNS3 PMU driver's filter-mode selection (PMU-ABI.md 1.6), run in user
+ * The HNS3 PMU driver's filter-mode selection, run in user
  * space before perf_event_open so that a string the driver would refuse, or
  * silently count as something else (a bdf without queue counted as port 0 /
  * tc 0, a port without tc counted as tc 0 only, no filter at all counted as

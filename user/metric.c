@@ -8,7 +8,7 @@
 #include "metric.h"
 
 /*
- * What each register of a pair counts comes from PMU-ABI.md 1.4 (HNS3) and
+ * What each register of a pair counts comes from the upstream ABI (HNS3) and
  * the PCIe PMU documentation: latency counts delay cycles per TLP, flux
  * counts bytes, but neither the clock of those cycles nor the unit of the
  * PCIe time counter is documented.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The HiSilicon PCIe PMU driver's filter rules (PMU-ABI.md 2.5, 2.6), run in
+ * The HiSilicon PCIe PMU driver's filter rules, run in
  * user space before perf_event_open: what the driver refuses (thr_len or
  * trig_len above 10, a bdf whose Root Port is not the PMU's) and what it
  * would silently count as something else (no target: requester 00:00.0;

@@ -12,7 +12,7 @@
 #include "pmu_discovery.h"
 #include "queue_map.h"
 
-/* The func-queue events of each role (PMU-ABI 1.5: all support func-queue). */
+/* The func-queue events of each role (all support func-queue). */
 static const char *const role_events[TOP_NR_ROLES] = {
 	[TOP_RX_BYTES] = "bw_ssu_rpu_byte_num",
 	[TOP_TX_BYTES] = "bw_tpu_ssu_byte_num",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # In the guest: every way perf_event_open refuses a PCIe PMU event, with its
-# errno (spec 2.5 and 2.7), and what it accepts that one might expect refused.
+# errno, and what it accepts that one might expect refused.
 . "$(dirname "$0")/../lib/tap.sh"
 
 PYTHONPATH=$REPO/tests/lib python3 - <<'PY'
