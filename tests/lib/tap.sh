@@ -22,3 +22,16 @@ check_cmd() {
 	shift
 	if out=$("$@" 2>&1); then pass "$desc"; else fail "$desc" "'$*' failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
 }
+
+# wait_sigint_handled PID: waits (up to 20 s) until PID has its own SIGINT
+# handler. A command started with & by a script begins with SIGINT ignored,
+# so a Ctrl-C sent before the handler is installed would be lost.
+wait_sigint_handled() {
+	local i caught
+	for i in $(seq 200); do
+		caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$1/status" 2>/dev/null) || return 1
+		[ -n "$caught" ] && [ $((0x$caught & 2)) != 0 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}

@@ -120,13 +120,13 @@ check_eq "-o FILE: the counts in FILE, nothing on stderr" "0;;$dummy|" "$(cut -d
 # (netpmu itself in the background, not a subshell, so that the signal reaches it.)
 "$NETPMU" stat --sysfs-root "$root" -x';' -e "$dummy" 2>"$tmp/int" &
 pid=$!
-sleep 0.5
+wait_sigint_handled $pid
 kill -INT $pid
 wait $pid
 check_eq "SIGINT without a command: totals printed, status 0" "0 0;;$dummy" "$? $(cut -d';' -f1-3 "$tmp/int")"
 "$NETPMU" stat --sysfs-root "$root" -x';' -e "$dummy" -- sleep 30 2>"$tmp/int" &
 pid=$!
-sleep 0.5
+wait_sigint_handled $pid
 started=$(date +%s)
 kill -INT $pid
 wait $pid
