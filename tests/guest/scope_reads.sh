@@ -22,7 +22,15 @@ count=40 size=300
 frame=$((size + 8 + 20 + 14))	# UDP + IPv4 + Ethernet headers
 pmu=hns3_pmu_sicl_0
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# The affinities are put back for the tests that follow in the same boot.
+restore() {
+	local irq cpus
+	while read -r irq cpus; do echo "$cpus" > /proc/irq/$irq/smp_affinity_list; done < "$tmp/affinity"
+	rm -rf "$tmp"
+}
+trap restore EXIT
+: > "$tmp/affinity"
+pin() { echo "$1 $(cat /proc/irq/$1/smp_affinity_list)" >> "$tmp/affinity"; echo "$2" > /proc/irq/$1/smp_affinity_list; }
 
 counting=$(cat /sys/bus/event_source/devices/$pmu/cpumask)
 other=$(awk -F- -v c="$counting" '{ for (i = $1; i <= $NF; i++) if (i != c) { print i; exit } }' \
@@ -34,9 +42,9 @@ echo "  counting CPU $counting, eth1's polls on CPU $other, PMU scopes: $scoped"
 # eth0's vectors to the counting CPU.
 irqs() { awk -F: -v n="$1-$2" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts; }
 rx_irq=$(irqs "$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)" 'input[.]0')
-for irq in $rx_irq; do echo "$other" > /proc/irq/$irq/smp_affinity_list; done
+for irq in $rx_irq; do pin "$irq" "$other"; done
 for irq in $(irqs "$(readlink -f /sys/class/net/eth0/device | xargs basename)" '(input|output)'); do
-	echo "$counting" > /proc/irq/$irq/smp_affinity_list
+	pin "$irq" "$counting"
 done
 
 # An interrupt moves on its next arrival: one datagram first, outside the trace.
