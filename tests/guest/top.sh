@@ -17,6 +17,8 @@ run_top() {
 	shift
 	"$NETPMU" top -I 500 --count 12 "$@" >"$out" 2>"$out.err" &
 	pid=$!
+	# The flow starts once top printed its first table (it is attached by then).
+	for _ in $(seq 100); do grep -q '^netpmu top ' "$out" && break; sleep 0.1; done
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count 400 \
 		--size 500 --gap-us 4000 >/dev/null
 	wait $pid

@@ -64,9 +64,10 @@ print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] 
 check_eq "interval records: $vb's NAPI packets summed over the run = the $count sent" "$count" "$summed"
 
 # netpmu top without any NIC PMU: software columns only, and it says so.
-"$NETPMU" top -I 300 --count 3 >"$tmp/top.txt" 2>&1 &
+# The flow starts once top printed its first table (it is attached by then).
+"$NETPMU" top -I 300 --count 5 >"$tmp/top.txt" 2>&1 &
 top_pid=$!
-sleep 0.5
+for _ in $(seq 100); do grep -q '^netpmu top ' "$tmp/top.txt" && break; sleep 0.1; done
 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9002 --count 50 --size 10 >/dev/null
 wait $top_pid
 check_cmd "netpmu top runs without a NIC PMU and says software columns only" \
