@@ -11,6 +11,7 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "netpmu_state.bpf.h"
+#include "core_pmu.bpf.h"
 
 /* Written by the tick only (one perf event, one CPU): plain globals suffice. */
 __u64 tick_last_ns;	/* the loader sets it to the start time */
@@ -160,6 +161,7 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 {
 	__u64 polls = act->polls, packets = act->packets;
 	__u64 exhausted = act->budget_exhausted, poll_ns = act->poll_ns;
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
 	__u64 irqs = 0, irq_ns = 0;
 	struct netpmu_queue_record *rec;
 	struct netpmu_irq_queue *q = NULL;
@@ -171,6 +173,7 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 		return 1;
 	if (!act->napi_key)
 		return 0;
+	__builtin_memcpy(core, act->core, sizeof(core));
 	if (irq) {
 		ia = irq_activity_find(irq);
 		if (ia) {
@@ -213,6 +216,7 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 	rec->irqs = irqs - act->tick_irqs;
 	rec->irq_ns = irq_ns - act->tick_irq_ns;
 	rec->has_poll_time = poll_time_enabled;
+	core_sums_diff(core, act->tick_core, rec->core);
 	rec->counter_mask = 0;
 	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {
 		if (i < nr_counters && counter_joins(i, irq, q)) {
@@ -231,6 +235,7 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 	act->tick_poll_ns = poll_ns;
 	act->tick_irqs = irqs;
 	act->tick_irq_ns = irq_ns;
+	__builtin_memcpy(act->tick_core, core, sizeof(act->tick_core));
 	return 0;
 }
 

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * NAPI polls: per-instance polls, packets, budget-exhausted polls and time in
- * polls; with --per-poll, one record per poll with the PMU counters read then.
+ * NAPI polls: per-instance polls, packets, budget-exhausted polls, time in
+ * polls and the core counters' changes over them; with --per-poll, one record
+ * per poll with the PMU counters read then.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "netpmu_state.bpf.h"
+#include "core_pmu.bpf.h"
 
 /*
  * Fills C from the counter if it is readable on this CPU, else from the last
@@ -57,7 +59,8 @@ static __always_inline __u64 wakeup_flag(__u64 now)
 }
 
 static __always_inline void emit_poll_record(struct napi_struct *napi, struct napi_activity *act,
-					     int work, int budget, __u32 cpu)
+					     int work, int budget, __u32 cpu,
+					     const struct netpmu_core_delta *core)
 {
 	struct netpmu_poll_record *rec;
 	__u64 now;
@@ -84,6 +87,7 @@ static __always_inline void emit_poll_record(struct napi_struct *napi, struct na
 		else
 			__builtin_memset(&rec->counters[i], 0, sizeof(rec->counters[i]));
 	}
+	__builtin_memcpy(rec->core, core, sizeof(rec->core));
 	bpf_ringbuf_submit(rec, wakeup_flag(now));
 }
 
@@ -117,14 +121,37 @@ static __always_inline struct napi_activity *polled_napi_activity(struct napi_st
 	return bpf_map_lookup_elem(&napi_activity, &here->cached_slot);
 }
 
+/*
+ * The core counters' change since __napi_poll's entry, if this CPU saw the
+ * entry of this NAPI's poll (busy polling and netpoll trace polls without it).
+ */
+static __always_inline void poll_core_change(struct napi_struct *napi, struct netpmu_core_delta *out)
+{
+	struct cpu_core *c = this_cpu_core();
+
+	if (!c || c->poll_napi != (__u64)napi)
+		return;
+	core_change_since(c->poll_start, out);
+	c->poll_napi = 0;
+}
+
 SEC("tp_btf/napi_poll")
 int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 {
-	struct napi_activity *act = polled_napi_activity(napi);
-	__u32 cpu = bpf_get_smp_processor_id();
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS] = {};
+	struct napi_activity *act;
+	__u32 cpu;
 
+	/* First: the poll ends here, the program's own cost is not its. */
+	if (nr_core_events)
+		poll_core_change(napi, core);
+	act = polled_napi_activity(napi);
+	cpu = bpf_get_smp_processor_id();
 	if (!act)
 		return 0;
+	/* Only the CPU that owns the NAPI (NAPI_STATE_SCHED) polls it: plain adds. */
+	if (nr_core_events)
+		core_add(act->core, core);
 	__sync_fetch_and_add(&act->polls, 1);
 	__sync_fetch_and_add(&act->packets, work);
 	if (work >= budget)
@@ -139,22 +166,29 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 			act->irq = irq;
 	}
 	if (per_poll_records)
-		emit_poll_record(napi, act, work, budget, cpu);
+		emit_poll_record(napi, act, work, budget, cpu, core);
 	return 0;
 }
 
 /*
  * Time in polls: __napi_poll() wraps the driver's poll. fentry/fexit where the
  * kernel has BPF trampolines, kprobe/kretprobe elsewhere; the loader picks.
+ * The entry also reads the core counters the napi_poll tracepoint ends with.
  */
 static __always_inline void poll_enter(struct napi_struct *napi)
 {
 	struct cpu_context *here = this_cpu_context();
+	struct cpu_core *c;
 
 	if (!here)
 		return;
 	here->poll_napi = (__u64)napi;
 	here->poll_entry_ns = bpf_ktime_get_ns();
+	/* Last: the poll starts here, the program's own cost is not its. */
+	if (nr_core_events && (c = this_cpu_core())) {
+		read_core_counters(c->poll_start);
+		c->poll_napi = (__u64)napi;
+	}
 }
 
 static __always_inline void poll_exit(void)

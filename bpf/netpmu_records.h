@@ -13,6 +13,8 @@
 
 /* A PMU has 8 hardware counters; netpmu opens at most 8 in all. */
 #define NETPMU_MAX_COUNTERS	8
+/* Core PMU events (cycles, instructions, ...) read on every CPU: a core PMU has 6 or more counters. */
+#define NETPMU_MAX_CORE_EVENTS	4
 #define NETPMU_IFNAMSIZ		16
 
 /*
@@ -28,6 +30,7 @@ enum netpmu_record_kind {
 	NETPMU_RECORD_QUEUE = 2,	/* one NAPI instance over one interval */
 	NETPMU_RECORD_CPU = 3,		/* one CPU's NET_RX/NET_TX softirqs over one interval */
 	NETPMU_RECORD_COUNTERS = 4,	/* every open counter over one interval */
+	NETPMU_RECORD_CORE = 5,		/* one CPU's core counters over one interval */
 };
 
 /*
@@ -76,6 +79,19 @@ struct netpmu_counter_delta {
 	__u32 generation;	/* of the binding the delta belongs to */
 };
 
+/*
+ * A core counter's change over a stretch of one CPU's time (a poll, a NET_RX
+ * softirq, an interval), or the sum of such changes. running_ns below
+ * enabled_ns: the counter was multiplexed with others.
+ */
+struct netpmu_core_delta {
+	__u64 delta;
+	__u64 enabled_ns;
+	__u64 running_ns;
+	__u32 measured;		/* stretches summed; 0 in a poll record: the poll's start was not seen */
+	__s32 err;		/* the last failed read's error (bpf_perf_event_read_value), 0 if none */
+};
+
 enum netpmu_queue_dir {
 	NETPMU_QUEUE_RXTX = 0,	/* one vector for a queue pair (hns3) */
 	NETPMU_QUEUE_RX = 1,
@@ -108,6 +124,8 @@ struct netpmu_poll_record {
 	__u32 nr_counters;
 	__u32 irq;		/* the IRQ that scheduled this NAPI, 0 if not seen yet */
 	struct netpmu_counter_read counters[NETPMU_MAX_COUNTERS];
+	/* From __napi_poll's entry to the napi_poll tracepoint, on this CPU. */
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
 };
 
 struct netpmu_queue_record {
@@ -132,6 +150,8 @@ struct netpmu_queue_record {
 	__u32 has_poll_time;
 	__u32 counter_mask;	/* bit i: counters[i] belongs to this queue */
 	struct netpmu_counter_delta counters[NETPMU_MAX_COUNTERS];
+	/* The sums of its polls' core deltas (measured: polls whose start was seen). */
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
 };
 
 struct netpmu_cpu_record {
@@ -153,6 +173,15 @@ struct netpmu_counters_record {
 	__u32 nr_counters;
 	__u32 reserved;
 	struct netpmu_counter_delta counters[NETPMU_MAX_COUNTERS];
+};
+
+struct netpmu_core_record {
+	__u32 kind;		/* NETPMU_RECORD_CORE */
+	__u32 cpu;
+	__u64 ts_ns;
+	__u64 interval_ns;	/* since this CPU's previous core record */
+	struct netpmu_core_delta total[NETPMU_MAX_CORE_EVENTS];	/* everything the CPU counted */
+	struct netpmu_core_delta net_rx[NETPMU_MAX_CORE_EVENTS];	/* inside NET_RX softirqs */
 };
 
 /* Losses, each counted, none silent. */

@@ -43,6 +43,9 @@ struct napi_activity {
 	__u32 reserved;
 	__u64 tick_irqs;
 	__u64 tick_irq_ns;
+	/* Sums of its polls' core deltas, and the sums at the last tick. */
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
+	struct netpmu_core_delta tick_core[NETPMU_MAX_CORE_EVENTS];
 };
 
 struct irq_activity {
@@ -73,6 +76,29 @@ struct cpu_context {
 	__u64 cached_napi;
 	__u32 cached_slot;
 	__u32 reserved2;
+};
+
+/* One reading of a core counter on this CPU. */
+struct core_reading {
+	__u64 value;
+	__u64 enabled_ns;
+	__u64 running_ns;
+	__s32 err;
+	__u32 reserved;
+};
+
+/* One CPU's core counter readings; only that CPU touches its entry. */
+struct cpu_core {
+	struct core_reading poll_start[NETPMU_MAX_CORE_EVENTS];
+	__u64 poll_napi;	/* the NAPI whose poll poll_start began; 0: none */
+	struct core_reading net_rx_start[NETPMU_MAX_CORE_EVENTS];
+	__u32 in_net_rx;
+	__u32 reserved;
+	struct netpmu_core_delta net_rx[NETPMU_MAX_CORE_EVENTS];	/* sums inside NET_RX softirqs */
+	/* At this CPU's last core tick (zero before: the counters' state when opened). */
+	struct core_reading tick_total[NETPMU_MAX_CORE_EVENTS];
+	struct netpmu_core_delta tick_net_rx[NETPMU_MAX_CORE_EVENTS];
+	__u64 tick_ns;
 };
 
 /* The tick's last reading of one counter. */
@@ -164,6 +190,29 @@ NETPMU_SHARED struct {
 	__type(value, struct counter_state);
 } counter_state SEC(".maps");
 
+NETPMU_SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct cpu_core);
+} cpu_core SEC(".maps");
+
+/*
+ * Core event i's counter of CPU c at index c of core_counters_i, for
+ * bpf_perf_event_read_value(BPF_F_CURRENT_CPU). No max_entries: libbpf makes
+ * a perf event array as large as the possible CPUs.
+ */
+#define CORE_COUNTERS_MAP(i)						\
+	NETPMU_SHARED struct {						\
+		__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);		\
+		__uint(key_size, sizeof(__u32));			\
+		__uint(value_size, sizeof(__u32));			\
+	} core_counters_##i SEC(".maps")
+CORE_COUNTERS_MAP(0);
+CORE_COUNTERS_MAP(1);
+CORE_COUNTERS_MAP(2);
+CORE_COUNTERS_MAP(3);
+
 /* Counter i opened on CPU c sits at i * nr_cpus + c: the loader sizes it. */
 NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
@@ -172,7 +221,7 @@ NETPMU_SHARED struct {
 } pmu_counters SEC(".maps");
 
 /*
- * 1 MiB holds about 3,000 per-poll records (the largest kind): several hundred
+ * 1 MiB holds about 2,300 per-poll records (448 bytes with the ring's header): several hundred
  * milliseconds of polls at a guest's highest rate, far more than the loader's
  * 100 ms poll interval. Interval records are a few per queue per second. The
  * loader may resize it (--ringbuf-kb).
@@ -193,6 +242,7 @@ NETPMU_SHARED __u32 poll_time_enabled;
 /* Set by the loader before load. */
 NETPMU_SHARED const volatile __u32 nr_cpus;
 NETPMU_SHARED const volatile __u32 nr_counters;
+NETPMU_SHARED const volatile __u32 nr_core_events;
 NETPMU_SHARED const volatile __u32 per_poll_records;
 /* 0: the tick only refreshes counter snapshots (for --per-poll). */
 NETPMU_SHARED const volatile __u32 interval_records;

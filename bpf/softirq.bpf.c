@@ -1,13 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
-/* NET_RX and NET_TX softirqs: count and time per CPU. */
+/* NET_RX and NET_TX softirqs: count and time per CPU, core counters in NET_RX. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include "netpmu_state.bpf.h"
+#include "core_pmu.bpf.h"
 
 /* enum softirq numbers are kernel ABI (softirq_to_name[] in trace output). */
 #define SOFTIRQ_NET_TX	2
 #define SOFTIRQ_NET_RX	3
+
+/* NET_RX softirqs do not nest on a CPU: one start reading per CPU suffices. */
+static __always_inline void net_rx_core_start(void)
+{
+	struct cpu_core *c = this_cpu_core();
+
+	if (!c)
+		return;
+	read_core_counters(c->net_rx_start);
+	c->in_net_rx = 1;
+}
+
+static __always_inline void net_rx_core_end(void)
+{
+	struct netpmu_core_delta change[NETPMU_MAX_CORE_EVENTS] = {};
+	struct cpu_core *c = this_cpu_core();
+
+	if (!c || !c->in_net_rx)
+		return;
+	core_change_since(c->net_rx_start, change);
+	c->in_net_rx = 0;
+	core_add(c->net_rx, change);
+}
 
 SEC("tp_btf/softirq_entry")
 int BPF_PROG(softirq_entry, unsigned int vec)
@@ -20,6 +44,8 @@ int BPF_PROG(softirq_entry, unsigned int vec)
 	s = bpf_map_lookup_elem(&cpu_softirq, &cpu);
 	if (s)
 		s->entry_ns = bpf_ktime_get_ns();
+	if (vec == SOFTIRQ_NET_RX && nr_core_events)
+		net_rx_core_start();
 	return 0;
 }
 
@@ -32,6 +58,9 @@ int BPF_PROG(softirq_exit, unsigned int vec)
 
 	if (vec != SOFTIRQ_NET_RX && vec != SOFTIRQ_NET_TX)
 		return 0;
+	/* First: the softirq ends here, the program's own cost is not its. */
+	if (vec == SOFTIRQ_NET_RX && nr_core_events)
+		net_rx_core_end();
 	s = bpf_map_lookup_elem(&cpu_softirq, &cpu);
 	if (!s || !s->entry_ns)
 		return 0;

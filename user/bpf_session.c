@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "core_counters.h"
 #include "kernel_hooks.h"
 #include "netpmu.skel.h"
 #include "queue_map.h"
@@ -34,11 +34,18 @@ static int libbpf_messages(enum libbpf_print_level level, const char *fmt, va_li
 	return vfprintf(stderr, fmt, args);
 }
 
-/* The tick's program loads when it will run; the hooks' where the kernel has them. */
+/* Per-CPU core records come with the interval records, when core events are open. */
+static bool core_ticks_wanted(const struct bpf_session_options *opts)
+{
+	return opts->core && opts->core->nr_events && opts->interval_records && opts->interval_ms;
+}
+
+/* The ticks' programs load when they will run; the hooks' where the kernel has them. */
 static void choose_programs(struct bpf_session *s, const struct bpf_session_options *opts)
 {
 	kernel_hooks_choose(s->skel);
 	bpf_program__set_autoload(s->skel->progs.interval_tick, opts->interval_ms > 0);
+	bpf_program__set_autoload(s->skel->progs.core_tick, core_ticks_wanted(opts));
 }
 
 static int configure(struct bpf_session *s, const struct bpf_session_options *opts,
@@ -49,6 +56,7 @@ static int configure(struct bpf_session *s, const struct bpf_session_options *op
 
 	skel->rodata->nr_cpus = s->nr_cpus;
 	skel->rodata->nr_counters = opts->nr_counters;
+	skel->rodata->nr_core_events = opts->core ? opts->core->nr_events : 0;
 	skel->rodata->per_poll_records = opts->per_poll;
 	skel->rodata->interval_records = opts->interval_records;
 	choose_programs(s, opts);
@@ -72,7 +80,8 @@ static int load(struct bpf_session *s, char *why, size_t why_len)
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
 		return why_fail(why, why_len, "cannot load the BPF programs: this kernel has no BTF "
 			    "(/sys/kernel/btf/vmlinux): netpmu needs CONFIG_DEBUG_INFO_BTF=y");
-	if (err == -EPERM || err == -EACCES)
+	/* For root, EACCES is the verifier refusing a program: the generic line below. */
+	if ((err == -EPERM || err == -EACCES) && geteuid())
 		return why_fail(why, why_len, "cannot load the BPF programs: permission denied "
 			    "(run as root, or with CAP_BPF and CAP_PERFMON)");
 	return why_fail(why, why_len, "cannot load the BPF programs: %s (NETPMU_DEBUG=1 shows the verifier log)",
@@ -245,6 +254,7 @@ static int attach(struct bpf_session *s, char *why, size_t why_len)
 	exit = attach_one(skel->progs.napi_poll_exit, &skel->links.napi_poll_exit) ||
 	       attach_one(skel->progs.napi_poll_exit_kprobe, &skel->links.napi_poll_exit_kprobe);
 	s->poll_time = entry && exit;
+	s->poll_entry = entry;
 	skel->bss->poll_time_enabled = s->poll_time;
 	schedule = attach_one(skel->progs.napi_schedule, &skel->links.napi_schedule) ||
 		   attach_one(skel->progs.napi_schedule_kprobe, &skel->links.napi_schedule_kprobe);
@@ -267,18 +277,21 @@ static __u64 monotonic_ns(void)
 /* A periodic cpu-clock event on the counting CPU drives the interval tick. */
 static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why, size_t why_len)
 {
-	struct perf_event_attr attr;
+	struct perf_counter_spec tick = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = { PERF_COUNT_SW_CPU_CLOCK },
+		.cpu = s->tick_cpu,
+		.sample_period = (uint64_t)interval_ms * 1000000,
+	};
+	char reason[256];
 	int err;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_CPU_CLOCK;
-	attr.sample_period = (__u64)interval_ms * 1000000ull;
-	s->tick_fd = syscall(SYS_perf_event_open, &attr, -1, s->tick_cpu, -1, PERF_FLAG_FD_CLOEXEC);
-	if (s->tick_fd < 0)
+	s->tick_fd = perf_counter_open(&tick, -1, reason, sizeof(reason));
+	if (s->tick_fd < 0) {
+		s->tick_fd = -1;
 		return why_fail(why, why_len, "cannot open the interval timer on CPU %d: %s", s->tick_cpu,
-			    strerror(errno));
+			    reason);
+	}
 	s->skel->bss->tick_last_ns = monotonic_ns();
 	s->tick_link = bpf_program__attach_perf_event(s->skel->progs.interval_tick, s->tick_fd);
 	if (!s->tick_link) {
@@ -311,12 +324,17 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 	s->skel = netpmu_bpf__open();
 	if (!s->skel)
 		return why_fail(why, why_len, "cannot open the BPF object: %s", strerror(errno));
+	s->core = opts->core;
 	if (configure(s, opts, why, why_len) || load(s, why, why_len) ||
-	    open_counters(s, opts, why, why_len) || publish_queues(s, opts->queues, why, why_len))
+	    open_counters(s, opts, why, why_len) || publish_queues(s, opts->queues, why, why_len) ||
+	    (s->core && core_counters_publish(s->core, s->skel, why, why_len)))
 		goto err_stop;
 	if (attach(s, why, why_len))
 		goto err_stop;
 	if (opts->interval_ms && start_tick(s, opts->interval_ms, why, why_len))
+		goto err_stop;
+	if (core_ticks_wanted(opts) &&
+	    core_counters_start_ticks(s->core, s->skel, opts->interval_ms, why, why_len))
 		goto err_stop;
 	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.records), handle_sample, s, NULL);
 	if (!s->rb) {
@@ -403,6 +421,8 @@ void bpf_session_stop(struct bpf_session *s)
 	if (s->tick_fd >= 0)
 		close(s->tick_fd);
 	s->tick_fd = -1;
+	if (s->core)
+		core_counters_stop_ticks(s->core);
 	netpmu_bpf__destroy(s->skel);
 	s->skel = NULL;
 	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {

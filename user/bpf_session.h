@@ -16,6 +16,7 @@ struct netpmu_bpf;
 struct ring_buffer;
 struct bpf_link;
 struct queue_map;
+struct core_counters;
 
 /* Called for every record; SIZE is the record's size. */
 typedef void (*bpf_session_record_fn)(void *ctx, const void *record, size_t size);
@@ -36,6 +37,7 @@ struct bpf_session_options {
 	const struct session_counter *counters;
 	unsigned int nr_counters;
 	const struct queue_map *queues;	/* IRQ -> queue, for the join; may be NULL */
+	struct core_counters *core;	/* core events, open on every CPU; may be NULL */
 	bpf_session_record_fn on_record;
 	void *ctx;
 };
@@ -50,6 +52,8 @@ struct bpf_session {
 	int nr_cpus;
 	int tick_cpu;
 	bool poll_time;			/* hooks on __napi_poll entry and exit attached */
+	bool poll_entry;		/* a hook on __napi_poll's entry attached (core counts per poll) */
+	struct core_counters *core;
 	bool learns_irqs;		/* hooks on __napi_schedule*() attached */
 	bpf_session_record_fn on_record;
 	void *ctx;

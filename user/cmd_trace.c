@@ -25,6 +25,7 @@
 #include "record_output.h"
 #include "record_query.h"
 #include "record_view.h"
+#include "trace_core.h"
 
 #define CMD "netpmu trace"
 #define DEFAULT_INTERVAL_MS 1000
@@ -36,6 +37,7 @@ struct trace_options {
 	bool per_poll;
 	bool json;
 	unsigned int interval_ms;
+	bool interval_given;		/* with --per-poll: interval records too */
 	double duration_s;		/* 0: until Ctrl-C, --count or COMMAND's end */
 	unsigned long max_records;	/* 0: no limit */
 	unsigned int ringbuf_kb;
@@ -57,6 +59,7 @@ struct trace_state {
 	struct napi_irq_check napi_irqs;
 	const char *counter_names[NETPMU_MAX_COUNTERS];
 	unsigned int nr_counters;
+	struct trace_core core;
 	unsigned long records;
 	uint64_t last_tick_ns;		/* newest interval record seen */
 };
@@ -77,15 +80,20 @@ static void trace_usage(FILE *out)
 		"Streams what the kernel joined: per interval, one record per NAPI instance (queue)\n"
 		"with its polls, packets, interrupts and the NIC PMU counter deltas of its queue,\n"
 		"function and vector; one per CPU with its NET_RX/NET_TX softirq time; one with\n"
-		"every counter's delta.\n"
+		"every counter's delta; with core events, one per CPU with their counts, in all\n"
+		"and inside NET_RX softirqs.\n"
 		"  -e, --event EVENT  a PMU counter in perf syntax (at most %d), e.g.\n"
 		"                     hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/; a PMU name\n"
 		"                     without its instance number (hns3_pmu_sicl) gives a counter\n"
 		"                     on each instance, shown by the instance's own name\n"
+		"                     or, counted on every CPU, a core event: cycles,\n"
+		"                     instructions, ... with perf's :u, :k, :h (at most %d),\n"
+		"                     per poll, per NAPI instance and per CPU\n"
 		"  -I, --interval MS  interval length (default %d)\n"
 		"  --per-poll         one record per NAPI poll instead, with the counters read at\n"
 		"                     that moment, or the last snapshot (marked ~) where the\n"
-		"                     counter is not readable on the poll's CPU\n"
+		"                     counter is not readable on the poll's CPU; with -I, the\n"
+		"                     interval records too\n"
 		"  -d, --duration S   stop after S seconds (default: Ctrl-C, or COMMAND's end)\n"
 		"  --count N          stop after N records\n"
 		"  -j, --json         JSON lines instead of text\n"
@@ -94,7 +102,7 @@ static void trace_usage(FILE *out)
 		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
-		NETPMU_MAX_COUNTERS, DEFAULT_INTERVAL_MS);
+		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, DEFAULT_INTERVAL_MS);
 }
 
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
@@ -137,6 +145,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &number))
 				return -1;
 			opts->interval_ms = number;
+			opts->interval_given = true;
 			break;
 		case 'd':
 			if (cli_seconds(CMD, "-d", optarg, &opts->duration_s))
@@ -195,11 +204,14 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		return;
 	if (!record_view_from(data, size, st->nr_counters, &view))
 		return;
+	trace_core_view(&st->core, &view);
 	if (view.kind == NETPMU_RECORD_QUEUE)
 		napi_irq_check(&st->napi_irqs, st->queues, data, stderr);
 	if (!record_filter_match(&st->filter, &view))
 		return;
-	if (view.kind != NETPMU_RECORD_POLL && view.ts_ns > st->last_tick_ns)
+	/* The interval tick's records; per-CPU core ticks run apart. */
+	if (view.kind != NETPMU_RECORD_POLL && view.kind != NETPMU_RECORD_CORE &&
+	    view.ts_ns > st->last_tick_ns)
 		st->last_tick_ns = view.ts_ns;
 	st->records++;
 	if (st->groups)
@@ -271,7 +283,8 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 	 * Interval records cover the whole run only with the interval in which
 	 * it stopped: wait for the tick that closes it (at most two intervals).
 	 */
-	if (!opts->per_poll && !(opts->max_records && st->records >= opts->max_records)) {
+	if ((!opts->per_poll || opts->interval_given) &&
+	    !(opts->max_records && st->records >= opts->max_records)) {
 		double stop = monotonic_seconds(), limit = stop + 2 * opts->interval_ms / 1000.0;
 
 		while (st->last_tick_ns < (uint64_t)(stop * 1e9) && monotonic_seconds() < limit)
@@ -289,12 +302,14 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	const struct trace_options *opts = st->opts;
 	struct bpf_session_options sopts = {
 		.per_poll = opts->per_poll,
-		.interval_ms = opts->per_poll ? PER_POLL_SNAPSHOT_MS : opts->interval_ms,
-		.interval_records = !opts->per_poll,
+		.interval_ms = opts->per_poll && !opts->interval_given ? PER_POLL_SNAPSHOT_MS :
+			       opts->interval_ms,
+		.interval_records = !opts->per_poll || opts->interval_given,
 		.ringbuf_kb = opts->ringbuf_kb,
 		.counters = counters,
 		.nr_counters = st->nr_counters,
 		.queues = queues,
+		.core = &st->core.counters,
 		.on_record = handle_record,
 		.ctx = st,
 	};
@@ -308,6 +323,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		fprintf(stderr, "netpmu trace: %s\n", why);
 		return 1;
 	}
+	trace_core_started(&st->core, &session);
 	signal(SIGINT, request_stop);
 	signal(SIGTERM, request_stop);
 	fprintf(stderr, "netpmu trace: tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
@@ -352,7 +368,8 @@ int cmd_trace(int argc, char **argv)
 	char why[512];
 	int ret = 1;
 
-	if (parse_trace_options(argc, argv, &opts))
+	if (parse_trace_options(argc, argv, &opts) ||
+	    trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root))
 		return EXIT_USAGE;
 	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
 		fprintf(stderr, "netpmu trace: %s\n", why);
@@ -372,11 +389,14 @@ int cmd_trace(int argc, char **argv)
 		st.counter_names[i] = events[i].text;
 	st.nr_counters = nr_parsed;
 	st.queues = &queues;
+	if (trace_core_open(&st.core, opts.sysfs_root))
+		goto out;
 	ret = run_trace(&st, &queues, counters);
 out:
 	for (i = 0; i < nr_parsed; i++)
 		parsed_event_release(&events[i]);
 	queue_map_release(&queues);
+	trace_core_close(&st.core);
 	record_groups_free(st.groups);
 	record_hist_free(st.hist);
 	return ret;

@@ -118,6 +118,24 @@ static long core_pmu_type(const char *sysfs_root, const char *name, size_t len)
 	return type;
 }
 
+bool core_pmu_find(const char *sysfs_root, char *name, size_t name_len)
+{
+	char dir[512], **names = NULL;
+	size_t nr = 0, i;
+	bool found = false;
+
+	snprintf(dir, sizeof(dir), "%s/bus/event_source/devices", sysfs_root ? sysfs_root : "/sys");
+	if (sysfs_list_dir(dir, &names, &nr))
+		return false;
+	for (i = 0; i < nr && !found; i++) {
+		found = core_pmu_type(sysfs_root, names[i], strlen(names[i])) >= 0;
+		if (found)
+			snprintf(name, name_len, "%s", names[i]);
+	}
+	sysfs_free_names(names, nr);
+	return found;
+}
+
 int core_event_parse(const char *text, const char *sysfs_root, struct core_event *ev,
 		     char *why, size_t why_len)
 {

@@ -40,4 +40,7 @@ int core_event_parse(const char *text, const char *sysfs_root, struct core_event
 
 void core_event_release(struct core_event *ev);
 
+/* The name of a core PMU under SYSFS_ROOT (NULL: /sys) into NAME; false if there is none. */
+bool core_pmu_find(const char *sysfs_root, char *name, size_t name_len);
+
 #endif

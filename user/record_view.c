@@ -27,6 +27,7 @@ static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counte
 	add(v, "budget", r->budget);
 	v->reads = r->counters;
 	v->counter_mask = low_bits(nr_counters);
+	v->core = r->core;
 }
 
 static void view_queue(const struct netpmu_queue_record *r, struct record_view *v)
@@ -49,6 +50,7 @@ static void view_queue(const struct netpmu_queue_record *r, struct record_view *
 	add(v, "irq_ns", r->irq_ns);
 	v->deltas = r->counters;
 	v->counter_mask = r->counter_mask;
+	v->core = r->core;
 }
 
 static void view_cpu(const struct netpmu_cpu_record *r, struct record_view *v)
@@ -69,6 +71,15 @@ static void view_counters(const struct netpmu_counters_record *r, struct record_
 	add(v, "interval_ns", r->interval_ns);
 	v->deltas = r->counters;
 	v->counter_mask = low_bits(r->nr_counters);
+}
+
+static void view_core(const struct netpmu_core_record *r, struct record_view *v)
+{
+	v->kind_name = "core";
+	add(v, "cpu", r->cpu);
+	add(v, "interval_ns", r->interval_ns);
+	v->core = r->total;
+	v->core_net_rx = r->net_rx;
 }
 
 bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
@@ -104,6 +115,12 @@ bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
 			return false;
 		v->ts_ns = ((const struct netpmu_counters_record *)data)->ts_ns;
 		view_counters(data, v);
+		return true;
+	case NETPMU_RECORD_CORE:
+		if (size < sizeof(struct netpmu_core_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_core_record *)data)->ts_ns;
+		view_core(data, v);
 		return true;
 	default:
 		return false;

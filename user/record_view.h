@@ -21,7 +21,7 @@ struct record_field {
 
 struct record_view {
 	enum netpmu_record_kind kind;
-	const char *kind_name;		/* "poll", "queue", "cpu", "counters" */
+	const char *kind_name;		/* "poll", "queue", "cpu", "counters", "core" */
 	uint64_t ts_ns;
 	const char *dev;		/* NULL for records of no device */
 	struct record_field fields[RECORD_MAX_FIELDS];
@@ -30,6 +30,11 @@ struct record_view {
 	const struct netpmu_counter_read *reads;
 	const struct netpmu_counter_delta *deltas;
 	uint32_t counter_mask;		/* which of the counters the record carries */
+	/* Core counters: per poll, per NAPI instance, per CPU (core records, with NET_RX's share). */
+	const struct netpmu_core_delta *core;
+	const struct netpmu_core_delta *core_net_rx;
+	uint32_t core_mask;		/* which the record shows; set by trace_core_view() */
+	const char *const *core_names;
 };
 
 /* Fills VIEW from a ring buffer record; false for a record too short or unknown. */

@@ -58,3 +58,19 @@ a modifier twice, as perf refuses it	cycles:uku	error: cycles:uku: duplicate mod
 empty modifier	cycles:	error: 'cycles:' has an empty modifier at column 8: give u (user), k (kernel) and h (hypervisor), each at most once, e.g. cycles:uk, or none
 bad modifier of PMU/NAME/	armv8_pmuv3_0/cycles/x	error: armv8_pmuv3_0/cycles/x: modifier 'x' at column 22 is not supported: netpmu trace takes u (user), k (kernel) and h (hypervisor), each at most once, e.g. cycles:uk
 TABLE
+
+# The same errors from netpmu trace itself: one line, usage status, nothing loaded.
+if [ ! -x "$NETPMU" ]; then
+	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
+	exit 0
+fi
+"$NETPMU" trace -e instructions:k -e cycles:z >"$tmp/out" 2>"$tmp/err"
+check_eq "netpmu trace -e cycles:z exits 2 (usage)" 2 $?
+check_eq "netpmu trace -e cycles:z says why in one line on stderr, nothing on stdout" \
+	"netpmu trace: cycles:z: modifier 'z' at column 8 is not supported: netpmu trace takes u (user), k (kernel) and h (hypervisor), each at most once, e.g. cycles:uk|" \
+	"$(tr '\n' '|' <"$tmp/err")$(cat "$tmp/out")"
+"$NETPMU" trace -e cycles -e cycles:u -e cycles:k -e cycles:h -e instructions >"$tmp/out" 2>"$tmp/err"
+check_eq "a fifth core event exits 2" 2 $?
+check_eq "and says the limit in one line" \
+	"netpmu trace: instructions: at most 4 core events (cycles, instructions, ...) are read per poll|" \
+	"$(tr '\n' '|' <"$tmp/err")"
