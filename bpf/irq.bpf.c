@@ -12,7 +12,7 @@
 SEC("tp_btf/irq_handler_entry")
 int BPF_PROG(irq_entry, int irq, struct irqaction *action)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 
 	if (here) {
 		here->irq = irq;
@@ -24,7 +24,7 @@ int BPF_PROG(irq_entry, int irq, struct irqaction *action)
 SEC("tp_btf/irq_handler_exit")
 int BPF_PROG(irq_exit, int irq, struct irqaction *action, int ret)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 	struct irq_activity *act;
 	__u64 ns;
 
@@ -43,7 +43,7 @@ int BPF_PROG(irq_exit, int irq, struct irqaction *action, int ret)
 
 static __always_inline void learn_irq(struct napi_struct *napi)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 	struct napi_activity *act;
 
 	if (!here || !here->irq)

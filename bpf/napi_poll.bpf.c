@@ -99,7 +99,7 @@ static __always_inline void emit_poll_record(struct napi_struct *napi, struct na
  */
 static __always_inline struct napi_activity *polled_napi_activity(struct napi_struct *napi)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 	__u64 key = (__u64)napi;
 	__u32 *slot;
 	long got;
@@ -177,7 +177,7 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
  */
 static __always_inline void poll_enter(struct napi_struct *napi)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 	struct cpu_core *c;
 
 	if (!here)
@@ -193,7 +193,7 @@ static __always_inline void poll_enter(struct napi_struct *napi)
 
 static __always_inline void poll_exit(void)
 {
-	struct cpu_context *here = this_cpu_context();
+	struct netpmu_cpu_state *here = this_cpu_context();
 	struct napi_activity *act;
 	__u64 key;
 

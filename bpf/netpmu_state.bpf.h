@@ -66,7 +66,7 @@ struct cpu_softirq {
 };
 
 /* What is running on one CPU right now. */
-struct cpu_context {
+struct netpmu_cpu_state {
 	__u32 irq;		/* hardirq being handled, 0 outside handlers */
 	__u32 reserved;
 	__u64 irq_entry_ns;
@@ -173,7 +173,7 @@ NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, __u32);
-	__type(value, struct cpu_context);
+	__type(value, struct netpmu_cpu_state);
 } cpu_context SEC(".maps");
 
 NETPMU_SHARED struct {
@@ -247,7 +247,7 @@ NETPMU_SHARED const volatile __u32 per_poll_records;
 /* 0: the tick only refreshes counter snapshots (for --per-poll). */
 NETPMU_SHARED const volatile __u32 interval_records;
 
-static __always_inline struct cpu_context *this_cpu_context(void)
+static __always_inline struct netpmu_cpu_state *this_cpu_context(void)
 {
 	__u32 zero = 0;
 
