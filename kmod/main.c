@@ -51,12 +51,14 @@ static struct device_attribute *netpmu_bus_attr(struct device *dev,
 
 	if (!dev->bus || !dev->bus->dev_groups)
 		return NULL;
-	for (grp = dev->bus->dev_groups; *grp; grp++)
-		for (attr = (*grp)->attrs; attr && *attr; attr++)
+	for (grp = dev->bus->dev_groups; *grp; grp++) {
+		for (attr = (*grp)->attrs; attr && *attr; attr++) {
 			if (!strcmp((*attr)->name, name))
 				return container_of(*attr,
 						    struct device_attribute,
 						    attr);
+		}
+	}
 	return NULL;
 }
 
@@ -102,11 +104,13 @@ void netpmu_migrate_context(struct pmu *pmu, unsigned int cpu,
 		&per_cpu_ptr(pmu->cpu_pmu_context, cpu)->epc;
 	unsigned int left = READ_ONCE(epc->nr_events), before;
 
-	do {
+	while (left) {
 		perf_pmu_migrate_context(pmu, cpu, target);
 		before = left;
 		left = READ_ONCE(epc->nr_events);
-	} while (left && left < before);
+		if (left >= before)
+			break;
+	}
 #else
 	perf_pmu_migrate_context(pmu, cpu, target);
 #endif
