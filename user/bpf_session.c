@@ -15,8 +15,10 @@
 
 #include "core_counters.h"
 #include "kernel_hooks.h"
+#include "pmu_attr_parse.h"
 #include "netpmu.skel.h"
 #include "queue_map.h"
+#include "sysfs_read.h"
 
 static int handle_sample(void *ctx, void *data, size_t size)
 {
@@ -275,13 +277,13 @@ static __u64 monotonic_ns(void)
 }
 
 /* A periodic cpu-clock event on the counting CPU drives the interval tick. */
-static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why, size_t why_len)
+static int open_tick(struct bpf_session *s, char *why, size_t why_len)
 {
 	struct perf_counter_spec tick = {
 		.type = PERF_TYPE_SOFTWARE,
 		.config = { PERF_COUNT_SW_CPU_CLOCK },
 		.cpu = s->tick_cpu,
-		.sample_period = (uint64_t)interval_ms * 1000000,
+		.sample_period = (uint64_t)s->tick_interval_ms * 1000000,
 	};
 	char reason[256];
 	int err;
@@ -292,13 +294,73 @@ static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why
 		return why_fail(why, why_len, "cannot open the interval timer on CPU %d: %s", s->tick_cpu,
 			    reason);
 	}
-	s->skel->bss->tick_last_ns = monotonic_ns();
 	s->tick_link = bpf_program__attach_perf_event(s->skel->progs.interval_tick, s->tick_fd);
 	if (!s->tick_link) {
 		err = -errno;
 		return why_fail(why, why_len, "cannot attach the interval tick: %s", strerror(-err));
 	}
 	return 0;
+}
+
+static void close_tick(struct bpf_session *s)
+{
+	bpf_link__destroy(s->tick_link);
+	s->tick_link = NULL;
+	if (s->tick_fd >= 0)
+		close(s->tick_fd);
+	s->tick_fd = -1;
+}
+
+/* A CPU without an "online" file (x86's CPU 0) cannot go offline. */
+static bool cpu_online(int cpu)
+{
+	char dir[64], *online = NULL;
+	bool up;
+
+	snprintf(dir, sizeof(dir), "/sys/devices/system/cpu/cpu%d", cpu);
+	if (sysfs_read_attr(dir, "online", &online))
+		return true;
+	up = strcmp(online, "0") != 0;
+	free(online);
+	return up;
+}
+
+/*
+ * When the counting CPU goes offline, the PMU's events move to another CPU
+ * (the driver's or the perf core's hotplug callback) and go on counting, but
+ * the tick's cpu-clock event on the old CPU is gone for good: open it again
+ * where the PMU counts now. tick_last_ns is kept, so the next interval
+ * record spans the gap and no count is lost.
+ */
+static void follow_counting_cpu(struct bpf_session *s)
+{
+	char *mask = NULL, why[256];
+	const char *bad;
+	unsigned int nr;
+	int cpu = -1;
+
+	if (s->tick_fd < 0 || !s->tick_pmu_dir || cpu_online(s->tick_cpu))
+		return;
+	if (!sysfs_read_attr(s->tick_pmu_dir, "cpumask", &mask))
+		parse_cpumask(mask, &cpu, &nr, &bad);
+	free(mask);
+	/* Not moved yet: the hotplug callbacks are still running. */
+	if (cpu < 0 || cpu == s->tick_cpu || !cpu_online(cpu))
+		return;
+	close_tick(s);
+	s->tick_cpu = cpu;
+	if (open_tick(s, why, sizeof(why))) {
+		close_tick(s);
+		fprintf(stderr, "netpmu: the counting CPU went offline and %s: no more interval records\n",
+			why);
+	}
+}
+
+static int start_tick(struct bpf_session *s, unsigned int interval_ms, char *why, size_t why_len)
+{
+	s->tick_interval_ms = interval_ms;
+	s->skel->bss->tick_last_ns = monotonic_ns();
+	return open_tick(s, why, why_len);
 }
 
 int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *opts,
@@ -320,6 +382,7 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 	if (s->nr_cpus <= 0)
 		return why_fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-s->nr_cpus));
 	s->tick_cpu = opts->nr_counters ? opts->counters[0].spec.cpu : 0;
+	s->tick_pmu_dir = opts->tick_pmu_dir;
 
 	s->skel = netpmu_bpf__open();
 	if (!s->skel)
@@ -350,7 +413,10 @@ err_stop:
 
 int bpf_session_poll(struct bpf_session *s, int timeout_ms)
 {
-	int err = ring_buffer__poll(s->rb, timeout_ms);
+	int err;
+
+	follow_counting_cpu(s);
+	err = ring_buffer__poll(s->rb, timeout_ms);
 
 	return err == -EINTR ? 0 : err;
 }
@@ -416,11 +482,7 @@ void bpf_session_stop(struct bpf_session *s)
 
 	ring_buffer__free(s->rb);
 	s->rb = NULL;
-	bpf_link__destroy(s->tick_link);
-	s->tick_link = NULL;
-	if (s->tick_fd >= 0)
-		close(s->tick_fd);
-	s->tick_fd = -1;
+	close_tick(s);
 	if (s->core)
 		core_counters_stop_ticks(s->core);
 	netpmu_bpf__destroy(s->skel);

@@ -32,6 +32,8 @@ struct session_counter {
 struct bpf_session_options {
 	bool per_poll;			/* one record per NAPI poll */
 	unsigned int interval_ms;	/* the tick's period; 0: no tick */
+	const char *tick_pmu_dir;	/* sysfs dir of the PMU whose counting CPU the
+					 * tick follows when that CPU goes offline; may be NULL */
 	bool interval_records;		/* the tick emits records (else only snapshots) */
 	unsigned int ringbuf_kb;	/* 0: the default size */
 	const struct session_counter *counters;
@@ -47,6 +49,8 @@ struct bpf_session {
 	struct ring_buffer *rb;
 	struct bpf_link *tick_link;
 	int tick_fd;
+	unsigned int tick_interval_ms;
+	const char *tick_pmu_dir;
 	int counter_fds[NETPMU_MAX_COUNTERS];
 	unsigned int nr_counters;
 	int nr_cpus;
@@ -66,7 +70,10 @@ struct bpf_session {
 int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *opts,
 		      char *why, size_t why_len);
 
-/* Waits up to TIMEOUT_MS for records and hands them to on_record. */
+/*
+ * Waits up to TIMEOUT_MS for records and hands them to on_record; first moves
+ * the interval tick after the PMU's counting CPU if that went offline.
+ */
 int bpf_session_poll(struct bpf_session *s, int timeout_ms);
 
 /* Hands over the records still in the ring buffer. */

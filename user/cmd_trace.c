@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +22,7 @@
 #include "counter_binding.h"
 #include "event_parse.h"
 #include "napi_irq_check.h"
+#include "pmu_discovery.h"
 #include "queue_map.h"
 #include "record_output.h"
 #include "record_query.h"
@@ -62,6 +64,7 @@ struct trace_state {
 	struct trace_core core;
 	unsigned long records;
 	uint64_t last_tick_ns;		/* newest interval record seen */
+	char tick_pmu_dir[PATH_MAX];	/* the first counter's PMU: the tick follows its CPU */
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -305,6 +308,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		.interval_ms = opts->per_poll && !opts->interval_given ? PER_POLL_SNAPSHOT_MS :
 			       opts->interval_ms,
 		.interval_records = !opts->per_poll || opts->interval_given,
+		.tick_pmu_dir = st->tick_pmu_dir[0] ? st->tick_pmu_dir : NULL,
 		.ringbuf_kb = opts->ringbuf_kb,
 		.counters = counters,
 		.nr_counters = st->nr_counters,
@@ -389,6 +393,10 @@ int cmd_trace(int argc, char **argv)
 		st.counter_names[i] = events[i].text;
 	st.nr_counters = nr_parsed;
 	st.queues = &queues;
+	if (nr_parsed)
+		snprintf(st.tick_pmu_dir, sizeof(st.tick_pmu_dir), "%s/%s/%s",
+			 opts.sysfs_root ? opts.sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR,
+			 events[0].pmu_name);
 	if (trace_core_open(&st.core, opts.sysfs_root))
 		goto out;
 	ret = run_trace(&st, &queues, counters);
