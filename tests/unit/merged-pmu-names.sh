@@ -10,19 +10,9 @@
 # software-backed instances: one summed line, or a line per instance with its
 # CPU (--no-merge, -A); and perf stat -vv as oracle of the attrs per instance.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-chmod 755 "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 
 # add_instance ROOT NAME TYPE CPU BDF_MIN BDF_MAX: a copy of hns3_pmu_sicl_0 as
 # another instance, at its own PCI device, with its own type, CPU and range.

@@ -6,19 +6,9 @@
 # -j JSON keys), -I intervals with --count, -o, -- COMMAND and its exit status,
 # Ctrl-C, a command that does not exist, and the no-permission error.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-chmod 755 "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
-	exit 0
-fi
+fixture_tree
 pmu=$root/devices/hns3_pmu_sicl_9
 mkdir -p "$pmu/events" "$pmu/filtermode" "$pmu/format"
 echo 1 >"$pmu/type"

@@ -5,18 +5,9 @@
 # nothing on stdout, exit status 1 (2 for usage errors). The refusals of
 # strings the drivers would silently count as something else are here too.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 
 # check_error DESCRIPTION STATUS EXPECTED-STDERR ARGS...
 check_error() {

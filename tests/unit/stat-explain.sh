@@ -6,18 +6,9 @@
 # driver's rules selects it, what is counted, the register values the driver
 # writes, and the metric of a pair in one group.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 
 # explain_block EVENT-STRING: the lines --explain prints for that event (up to the next event).
 explain_block() {

@@ -5,18 +5,9 @@
 # assigned, format fields OR'ed, bare fields 1, decimal with leading 0), the
 # value limits of split fields; and perf itself agreeing on the split fields.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the spec" "$gen"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 # Split fields: PCIe port and bdf interleaved in config2, HNS3 queue in two
 # pieces of config1 (intr moved to config2 to make room).
 pcie=$(readlink -f "$root/bus/event_source/devices/hisi_pcie0_core1")

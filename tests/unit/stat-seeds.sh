@@ -7,18 +7,9 @@
 # the lines the current ABI cannot count (the v1 document's bw_igu_ssu and
 # event=0,subevent=0); the v1 syntax with a published event.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the ABI tables" "$gen"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 doc_commands=$REPO/tests/fixtures/abi/doc-commands.tsv
 
 # The attrs of netpmu stat --dry-run, one line per counter, or "error: MESSAGE".
