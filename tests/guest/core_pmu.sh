@@ -205,9 +205,8 @@ check_eq "in a guest EL2 is never counted: cycles:h (exclude_user, exclude_kerne
 # Run C: multiplexing made visible. Six pinned cycles events on CPU 0 leave
 # one of its seven counters (the cycle counter and six others) to trace's
 # two events, which the kernel then rotates: enabled_ns > running_ns.
-python3 - "$tmp/pinned" <<'PY' &
+PYTHONPATH=$REPO/tests/lib python3 - "$tmp/pinned" <<'PY' &
 import ctypes, sys, time
-sys.path.insert(0, "/work/main/tests/lib")
 from perf_event_abi import Attr, F_PINNED, NR_PERF_EVENT_OPEN, PERF_FLAG_FD_CLOEXEC, libc
 fds = []
 for _ in range(6):
@@ -220,7 +219,7 @@ open(sys.argv[1], "w").close()
 time.sleep(60)
 PY
 pinner=$!
-for _ in $(seq 100); do [ -e "$tmp/pinned" ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -e "$tmp/pinned" ] && break; sleep 0.1; done
 check_cmd "six pinned cycles events hold CPU 0's counters" test -e "$tmp/pinned"
 "$NETPMU" trace -I 500 -d 2 -j -e cycles -e cycles:k >"$tmp/c.json" 2>"$tmp/c.err"
 check_eq "trace -I 500 -d 2 -e cycles -e cycles:k beside them exits 0" 0 $?
