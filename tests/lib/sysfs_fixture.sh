@@ -21,3 +21,35 @@ fixture_tree() {
 		exit 0
 	fi
 }
+
+# software_backed_hns3 ROOT N CPU: an HNS3-shaped PMU hns3_pmu_sicl_N in the
+# tree at ROOT whose type is the kernel's software PMU (1), so that it really
+# counts: clock_byte_num is cpu-clock (config 0), dummy_byte_num the dummy
+# event (config 9), on CPU.
+software_backed_hns3() {
+	local root=$1 n=$2 cpu=$3 pmu ev
+	pmu=$root/devices/hns3_pmu_sicl_$n
+	mkdir -p "$pmu/events" "$pmu/filtermode" "$pmu/format"
+	echo 1 >"$pmu/type"
+	echo "$cpu" >"$pmu/cpumask"
+	echo config:0-7 >"$pmu/format/subevent"
+	echo config:8-15 >"$pmu/format/event_type"
+	echo config:16 >"$pmu/format/ext_counter_used"
+	echo config1:52 >"$pmu/format/global"
+	for ev in clock_byte_num:0x0 dummy_byte_num:0x9; do
+		echo "config=${ev#*:}" >"$pmu/events/${ev%%:*}"
+		echo "filter mode supported: global " >"$pmu/filtermode/${ev%%:*}"
+	done
+	ln -s "../../../devices/hns3_pmu_sicl_$n" "$root/bus/event_source/devices/hns3_pmu_sicl_$n"
+}
+
+# copy_pmu_dirs ROOT DEST: the PMU directories of the tree at ROOT, copied
+# into DEST: perf, given DEST as its event_source/devices, cannot follow the
+# tree's links out of it.
+copy_pmu_dirs() {
+	local p
+	mkdir "$2"
+	for p in "$1"/bus/event_source/devices/*; do
+		cp -r "$(readlink -f "$p")" "$2/"
+	done
+}

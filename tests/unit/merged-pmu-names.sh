@@ -126,21 +126,8 @@ check_eq "trace -e merged metric: one counter per PMU is read" \
 # config 0 is cpu-clock, 9 dummy), hns3_pmu_sicl_8 on CPU 0 and _9 on CPU 1.
 sroot=$tmp/soft
 "$REPO/tests/fixtures/make-sysfs-tree" "$sroot" >/dev/null 2>&1
-for i in 8 9; do
-	pmu=$sroot/devices/hns3_pmu_sicl_$i
-	mkdir -p "$pmu/events" "$pmu/filtermode" "$pmu/format"
-	echo 1 >"$pmu/type"
-	echo $((i - 8)) >"$pmu/cpumask"
-	echo config:0-7 >"$pmu/format/subevent"
-	echo config:8-15 >"$pmu/format/event_type"
-	echo config:16 >"$pmu/format/ext_counter_used"
-	echo config1:52 >"$pmu/format/global"
-	for ev in clock_byte_num:0x0 dummy_byte_num:0x9; do
-		echo "config=${ev#*:}" >"$pmu/events/${ev%%:*}"
-		echo "filter mode supported: global " >"$pmu/filtermode/${ev%%:*}"
-	done
-	ln -s ../../../devices/hns3_pmu_sicl_$i "$sroot/bus/event_source/devices/hns3_pmu_sicl_$i"
-done
+software_backed_hns3 "$sroot" 8 0
+software_backed_hns3 "$sroot" 9 1
 clock=hns3_pmu_sicl/clock_byte_num,global=1/
 dummy=hns3_pmu_sicl/dummy_byte_num,global=1/
 sstat() { "$NETPMU" stat --sysfs-root "$sroot" "$@"; }
@@ -198,10 +185,7 @@ if ! command -v perf >/dev/null || ! unshare -Urm true 2>/dev/null; then
 	skip "perf stat -vv as oracle of merged names" "needs perf and user namespaces (unshare -Urm)"
 	exit 0
 fi
-mkdir "$tmp/pmus"
-for p in "$root"/bus/event_source/devices/*; do
-	cp -r "$(readlink -f "$p")" "$tmp/pmus/"
-done
+copy_pmu_dirs "$root" "$tmp/pmus"
 cat >"$tmp/oracle" <<'SH'
 #!/bin/sh
 mount --bind "$1" /sys/bus/event_source/devices || exit 1

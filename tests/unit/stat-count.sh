@@ -9,19 +9,7 @@
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree
-pmu=$root/devices/hns3_pmu_sicl_9
-mkdir -p "$pmu/events" "$pmu/filtermode" "$pmu/format"
-echo 1 >"$pmu/type"
-echo 0 >"$pmu/cpumask"
-echo config:0-7 >"$pmu/format/subevent"
-echo config:8-15 >"$pmu/format/event_type"
-echo config:16 >"$pmu/format/ext_counter_used"
-echo config1:52 >"$pmu/format/global"
-for ev in clock_byte_num:0x0 dummy_byte_num:0x9; do
-	echo "config=${ev#*:}" >"$pmu/events/${ev%%:*}"
-	echo "filter mode supported: global " >"$pmu/filtermode/${ev%%:*}"
-done
-ln -s ../../../devices/hns3_pmu_sicl_9 "$root/bus/event_source/devices/hns3_pmu_sicl_9"
+software_backed_hns3 "$root" 9 0
 clock=hns3_pmu_sicl_9/clock_byte_num,global=1/
 dummy=hns3_pmu_sicl_9/dummy_byte_num,global=1/
 

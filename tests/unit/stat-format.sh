@@ -68,10 +68,7 @@ if ! command -v perf >/dev/null || ! unshare -Urm true 2>/dev/null; then
 	skip "perf packs split fields as netpmu does" "no perf or no user namespaces on this machine"
 	exit 0
 fi
-mkdir "$tmp/pmus"
-for p in "$root"/bus/event_source/devices/*; do
-	cp -r "$(readlink -f "$p")" "$tmp/pmus/"
-done
+copy_pmu_dirs "$root" "$tmp/pmus"
 strings="hisi_pcie0_core1/rx_mwr_flux,port=0x1ff/ hisi_pcie0_core1/rx_mwr_flux,bdf=0x3501/ hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,bdf=0x3508,queue=0x1234/ hns3_pmu_sicl_0/pps_intr_msix_func_intr_num,bdf=0x3500,intr=2/"
 expected=$(for s in $strings; do attrs "$s"; done)
 perf_says=$(unshare -Urm sh -c 'mount --bind "$1" /sys/bus/event_source/devices && shift &&

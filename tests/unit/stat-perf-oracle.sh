@@ -8,13 +8,9 @@
 # over /sys/bus/event_source/devices in a private user and mount namespace
 # (its perf_event_open then fails: only the attr it built is compared).
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/sysfs_fixture.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
+fixture_tree --topology --netpmu-extensions
 if ! command -v perf >/dev/null; then
 	skip "perf stat -vv as oracle on fixture trees" "perf is not installed (scripts/install-deps installs linux-perf)"
 	exit 0
@@ -23,16 +19,7 @@ if ! unshare -Urm true 2>/dev/null; then
 	skip "perf stat -vv as oracle on fixture trees" "this machine allows no user namespaces (unshare -Urm)"
 	exit 0
 fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" --topology --netpmu-extensions "$root" 2>&1); then
-	fail "fixture sysfs tree built from the ABI tables" "$gen"
-	exit 0
-fi
-# The tree's PMU links point outside the directory perf will see: copy the PMU directories.
-mkdir "$tmp/pmus"
-for p in "$root"/bus/event_source/devices/*; do
-	cp -r "$(readlink -f "$p")" "$tmp/pmus/"
-done
+copy_pmu_dirs "$root" "$tmp/pmus"
 
 # Event strings: every -e of the documented perf stat lines, the v1 syntax
 # with published events, and generated ones.
