@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -424,6 +425,15 @@ int bpf_session_poll(struct bpf_session *s, int timeout_ms)
 void bpf_session_drain(struct bpf_session *s)
 {
 	ring_buffer__consume(s->rb);
+}
+
+int bpf_session_tick_soon(struct bpf_session *s)
+{
+	uint64_t period_ns = TICK_SOON_NS;
+
+	if (s->tick_fd < 0)
+		return -ENOENT;
+	return ioctl(s->tick_fd, PERF_EVENT_IOC_PERIOD, &period_ns) ? -errno : 0;
 }
 
 /*

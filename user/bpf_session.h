@@ -80,6 +80,15 @@ int bpf_session_poll(struct bpf_session *s, int timeout_ms);
 void bpf_session_drain(struct bpf_session *s);
 
 /*
+ * Makes the interval tick fire within TICK_SOON_NS, closing the interval in
+ * progress early: a run stopped by Ctrl-C prints its partial interval as
+ * perf stat -I does, without waiting for the interval's end. Returns 0 or
+ * -errno (no tick, or the kernel refused the new period).
+ */
+#define TICK_SOON_NS 1000000ULL
+int bpf_session_tick_soon(struct bpf_session *s);
+
+/*
  * Replaces counters FIRST .. FIRST + N - 1, a whole group (e.g. for the next
  * queue of a rotation), with COUNTERS. The binding's generation tells the
  * kernel that the new counters start from zero. Returns 0, or -1 with WHY.

@@ -30,6 +30,7 @@ int child_command_start(struct child_command *child, char *const argv[], char *w
 	if (!child->pid) {
 		close(pipefd[0]);
 		signal(SIGINT, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);	/* main() ignores it; an exec keeps that */
 		execvp(argv[0], argv);
 		exec_errno = errno;
 		if (write(pipefd[1], &exec_errno, sizeof(exec_errno)) < 0)

@@ -6,14 +6,26 @@
 #include <time.h>
 
 /*
- * ARG as a whole number >= MIN for option OPT of command CMD ("netpmu stat").
- * Returns 0, or -1 after one line on stderr: "CMD: OPT wants a whole number
- * >= MIN, not 'ARG'".
+ * Bounds of the options the subcommands share. The largest values are far
+ * beyond any use, but keep every product (ms * 1e6, KiB * 1024, a deadline)
+ * inside its type.
+ */
+#define CLI_INTERVAL_MAX_MS 86400000UL	/* -I: one day */
+#define CLI_COUNT_MAX 4294967295UL	/* --count */
+#define CLI_SECONDS_MAX 31536000.0	/* -d: one year */
+
+/*
+ * ARG as a whole number from MIN to MAX for option OPT of command CMD
+ * ("netpmu stat"). Returns 0, or -1 after one line on stderr: "CMD: OPT
+ * wants a whole number from MIN to MAX, not 'ARG'".
  */
 int cli_whole_number(const char *cmd, const char *opt, const char *arg, unsigned long min,
-		     unsigned long *value);
+		     unsigned long max, unsigned long *value);
 
-/* ARG as a positive number of seconds (e.g. "2.5"); -1 after one line on stderr. */
+/*
+ * ARG as a number of seconds above 0 and at most CLI_SECONDS_MAX (e.g.
+ * "2.5"); -1 after one line on stderr.
+ */
 int cli_seconds(const char *cmd, const char *opt, const char *arg, double *value);
 
 /* For durations and deadlines: the clock bpf_ktime_get_ns() reads too. */

@@ -23,6 +23,7 @@
 #include "event_explain.h"
 #include "event_parse.h"
 #include "metric.h"
+#include "output_check.h"
 #include "stat_counters.h"
 #include "stat_dry_run.h"
 #include "stat_output.h"
@@ -168,11 +169,12 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 			opts->per_instance = true;
 			break;
 		case 'I':
-			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &opts->interval_ms))
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, CLI_INTERVAL_MAX_MS,
+					     &opts->interval_ms))
 				return EXIT_USAGE;
 			break;
 		case OPT_COUNT:
-			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->interval_count))
+			if (cli_whole_number(CMD, "--count", optarg, 1, CLI_COUNT_MAX, &opts->interval_count))
 				return EXIT_USAGE;
 			break;
 		case 'x':
@@ -303,7 +305,8 @@ static int count_intervals(struct stat_run *run)
 		stat_output_counts(run->output, run->counters, true,
 				   (last ? now_ns() : next) - run->start_ns);
 		printed++;
-		if (last || (run->opts->interval_count && printed >= run->opts->interval_count))
+		/* A failed write ends the run; cmd_stat() reports it. */
+		if (last || ferror(run->output->out) || (run->opts->interval_count && printed >= run->opts->interval_count))
 			return 0;
 		next += step;
 	}
@@ -471,9 +474,15 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	status = run_stat(&opts, &list, out);
-	if (out != stderr && fclose(out)) {
-		fprintf(stderr, CMD ": cannot write %s: %s\n", opts.output_path, strerror(errno));
-		status = status ? status : 1;
+	if (out != stderr) {
+		int err = output_close(out);
+
+		if (err) {
+			fprintf(stderr, CMD ": cannot write %s: %s\n", opts.output_path, strerror(err));
+			status = status ? status : 1;
+		}
+	} else if (ferror(stderr)) {
+		status = status ? status : 1;	/* where the counts went: no place to say it */
 	}
 out_list:
 	event_list_release(&list);

@@ -72,6 +72,7 @@ static void top_usage(FILE *out)
 		DEFAULT_INTERVAL_MS);
 }
 
+/* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_top_options(int argc, char **argv, struct top_options *opts)
 {
 	enum { OPT_DEV = 256, OPT_COUNT, OPT_SYSFS_ROOT };
@@ -94,12 +95,12 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 			opts->dev = optarg;
 			break;
 		case 'I':
-			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &number))
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, CLI_INTERVAL_MAX_MS, &number))
 				return -1;
 			opts->interval_ms = number;
 			break;
 		case OPT_COUNT:
-			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->max_frames))
+			if (cli_whole_number(CMD, "--count", optarg, 1, CLI_COUNT_MAX, &opts->max_frames))
 				return -1;
 			break;
 		case 'd':
@@ -111,7 +112,7 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 			break;
 		case 'h':
 			top_usage(stdout);
-			exit(0);
+			return 1;	/* done: the caller returns 0 */
 		default:
 			fprintf(stderr, "netpmu top: see netpmu top --help\n");
 			return -1;
@@ -163,7 +164,8 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 	char why[512];
 	int err;
 
-	while (!stop_requested && (!deadline || monotonic_seconds() < deadline)) {
+	/* A failed write ends it: main() says why. */
+	while (!stop_requested && !ferror(stdout) && (!deadline || monotonic_seconds() < deadline)) {
 		err = bpf_session_poll(session, 50);
 		if (err < 0) {
 			fprintf(stderr, "netpmu top: reading the ring buffer failed: %s\n", strerror(-err));
@@ -197,8 +199,10 @@ int cmd_top(int argc, char **argv)
 	char why[512];
 	int ret = 1;
 
-	if (parse_top_options(argc, argv, &opts))
-		return EXIT_USAGE;
+	ret = parse_top_options(argc, argv, &opts);
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	ret = 1;
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
 		fprintf(stderr, "netpmu top: warning: queues not mapped to IRQs: %s\n", why);
 	why[0] = '\0';

@@ -34,6 +34,10 @@
 #define MIN_INTERVAL_MS 10
 /* --per-poll: how fresh the snapshot of a counter not readable on the poll's CPU is. */
 #define PER_POLL_SNAPSHOT_MS 100
+/* --ringbuf-kb: 1 GiB; its size in bytes must fit the map's 32-bit max_entries. */
+#define RINGBUF_MAX_KB 1048576UL
+/* After a stop, how long to wait for the tick that closes the interval. */
+#define STOP_WAIT_S 0.05
 
 struct trace_options {
 	bool per_poll;
@@ -64,6 +68,8 @@ struct trace_state {
 	struct trace_core core;
 	unsigned long records;
 	uint64_t last_tick_ns;		/* newest interval record seen */
+	uint64_t stop_ns;		/* when the run was told to stop; 0 while running */
+	uint64_t closing_tick_ns;	/* the first tick after stop_ns: later ones are dropped */
 	char tick_pmu_dir[PATH_MAX];	/* the first counter's PMU: the tick follows its CPU */
 };
 
@@ -108,6 +114,7 @@ static void trace_usage(FILE *out)
 		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, DEFAULT_INTERVAL_MS);
 }
 
+/* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
 	enum { OPT_PER_POLL = 256, OPT_COUNT, OPT_SYSFS_ROOT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
@@ -145,7 +152,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			opts->events[opts->nr_events++] = optarg;
 			break;
 		case 'I':
-			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, &number))
+			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, CLI_INTERVAL_MAX_MS, &number))
 				return -1;
 			opts->interval_ms = number;
 			opts->interval_given = true;
@@ -155,7 +162,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 				return -1;
 			break;
 		case OPT_COUNT:
-			if (cli_whole_number(CMD, "--count", optarg, 1, &opts->max_records))
+			if (cli_whole_number(CMD, "--count", optarg, 1, CLI_COUNT_MAX, &opts->max_records))
 				return -1;
 			break;
 		case 'j':
@@ -171,7 +178,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			opts->hist = optarg;
 			break;
 		case OPT_RINGBUF:
-			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, &number))
+			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, RINGBUF_MAX_KB, &number))
 				return -1;
 			opts->ringbuf_kb = number;
 			break;
@@ -180,7 +187,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			break;
 		case 'h':
 			trace_usage(stdout);
-			exit(0);
+			return 1;	/* done: the caller returns 0 */
 		default:
 			fprintf(stderr, "netpmu trace: see netpmu trace --help\n");
 			return -1;
@@ -213,9 +220,15 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	if (!record_filter_match(&st->filter, &view))
 		return;
 	/* The interval tick's records; per-CPU core ticks run apart. */
-	if (view.kind != NETPMU_RECORD_POLL && view.kind != NETPMU_RECORD_CORE &&
-	    view.ts_ns > st->last_tick_ns)
-		st->last_tick_ns = view.ts_ns;
+	if (view.kind != NETPMU_RECORD_POLL && view.kind != NETPMU_RECORD_CORE) {
+		/* The tick fires every millisecond once told to close the interval. */
+		if (st->closing_tick_ns && view.ts_ns > st->closing_tick_ns)
+			return;
+		if (st->stop_ns && view.ts_ns >= st->stop_ns)
+			st->closing_tick_ns = view.ts_ns;
+		if (view.ts_ns > st->last_tick_ns)
+			st->last_tick_ns = view.ts_ns;
+	}
 	st->records++;
 	if (st->groups)
 		record_groups_add(st->groups, &view);
@@ -280,18 +293,27 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 			fprintf(stderr, "netpmu trace: reading the ring buffer failed: %s\n", strerror(-err));
 			return -1;
 		}
-		fflush(stdout);
+		/* main() says why; nobody reads what would follow. */
+		if (fflush(stdout))
+			return -1;
 	}
 	/*
 	 * Interval records cover the whole run only with the interval in which
-	 * it stopped: wait for the tick that closes it (at most two intervals).
+	 * it stopped: have the tick close it now (a partial interval, as perf
+	 * stat -I prints one) and wait for it, but not past STOP_WAIT_S, so
+	 * that Ctrl-C is answered within 100 ms even with -I 20000.
 	 */
 	if ((!opts->per_poll || opts->interval_given) &&
 	    !(opts->max_records && st->records >= opts->max_records)) {
-		double stop = monotonic_seconds(), limit = stop + 2 * opts->interval_ms / 1000.0;
+		double stop = monotonic_seconds(), limit = stop + STOP_WAIT_S;
 
-		while (st->last_tick_ns < (uint64_t)(stop * 1e9) && monotonic_seconds() < limit)
-			if (bpf_session_poll(session, 20) < 0)
+		st->stop_ns = (uint64_t)(stop * 1e9);
+		err = bpf_session_tick_soon(session);
+		if (err)
+			fprintf(stderr, "netpmu trace: warning: cannot close the interval early (%s): "
+				"its records are not shown\n", strerror(-err));
+		while (!err && st->last_tick_ns < st->stop_ns && monotonic_seconds() < limit)
+			if (bpf_session_poll(session, 5) < 0)
 				break;
 	}
 	/* What is already in the buffer was collected: keep it. */
@@ -372,8 +394,11 @@ int cmd_trace(int argc, char **argv)
 	char why[512];
 	int ret = 1;
 
-	if (parse_trace_options(argc, argv, &opts) ||
-	    trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root))
+	ret = parse_trace_options(argc, argv, &opts);
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	ret = 1;
+	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root))
 		return EXIT_USAGE;
 	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
 		fprintf(stderr, "netpmu trace: %s\n", why);

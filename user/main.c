@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* netpmu: subcommand dispatch, --help and --version. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "output_check.h"
 
 #ifndef NETPMU_VERSION
 #error "NETPMU_VERSION must be defined by the build (see Makefile)"
@@ -68,8 +70,26 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < NR_COMMANDS; i++) {
-		if (!strcmp(name, commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+		int status, err;
+
+		if (strcmp(name, commands[i].name))
+			continue;
+		/*
+		 * A reader that went away is a failed write (EPIPE), reported
+		 * as one, not a death by SIGPIPE. COMMANDs get it back
+		 * (child_command.c).
+		 */
+		signal(SIGPIPE, SIG_IGN);
+		if (output_watch_stdout()) {
+			fprintf(stderr, "netpmu %s: out of memory\n", name);
+			return 1;
+		}
+		status = commands[i].run(argc - 1, argv + 1);
+		err = output_close(stdout);
+		if (!err)
+			return status;
+		fprintf(stderr, "netpmu %s: cannot write the output: %s\n", name, strerror(err));
+		return 1;
 	}
 
 	if (name[0] == '-')

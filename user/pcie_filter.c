@@ -177,9 +177,43 @@ static int check_lengths(struct pcie_check *c)
 	if (f->trig_mode && !f->trig_len)
 		return reject(c, "trig_mode=%llu without trig_len: the driver ignores it; add trig_len=N "
 			      "(2^N DW, 1-%d)", (unsigned long long)f->trig_mode, LEN_MAX);
+	if (f->thr_mode > 1 || f->trig_mode > 1)
+		return reject(c, "%s=%llu: valid: 0 (at least / longer than) or 1 (shorter than)",
+			      f->thr_mode > 1 ? "thr_mode" : "trig_mode",
+			      (unsigned long long)(f->thr_mode > 1 ? f->thr_mode : f->trig_mode));
 	if (f->given_len_mode && !f->len_mode)
 		return reject(c, "len_mode=0 is reserved: the driver counts len_mode 3 (header and "
 			      "payload) instead; valid: 1 (payload), 2 (header), 3 (both)");
+	if (f->len_mode > LEN_MODE_DEFAULT)
+		return reject(c, "len_mode=%llu: valid: 1 (payload), 2 (header), 3 (both)",
+			      (unsigned long long)f->len_mode);
+	return 0;
+}
+
+/*
+ * The rules below read each filter field apart: a PMU whose format files
+ * let two of them share bits (len_mode "config2:0-63" over bdf) is not the
+ * hisi_pcie_pmu layout they describe, and its values would mean nothing.
+ */
+static int check_layout(struct pcie_check *c)
+{
+	static const char *const names[] = {
+		"thr_len", "thr_mode", "trig_len", "trig_mode", "len_mode", "port", "bdf",
+	};
+	const size_t nr = sizeof(names) / sizeof(names[0]);
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct pmu_format_field *a = pmu_find_format(c->pmu, names[i]);
+
+		for (size_t j = i + 1; a && j < nr; j++) {
+			const struct pmu_format_field *b = pmu_find_format(c->pmu, names[j]);
+
+			if (b && a->word == b->word && (a->mask & b->mask))
+				return reject(c, "format/%s (%s) and format/%s (%s) of %s share bits: "
+					      "not the hisi_pcie_pmu layout, whose filter fields are "
+					      "apart", a->name, a->spec, b->name, b->spec, c->pmu->name);
+		}
+	}
 	return 0;
 }
 
@@ -218,6 +252,9 @@ int pcie_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 			      "count config=0x%llx): drop them", (unsigned long long)config,
 			      (unsigned long long)(config & 0x1ffff));
 	c.domain = pmu_dir_pci_domain(c.pmu->dir);
+	err = check_layout(&c);
+	if (err)
+		return err;
 	read_fields(ev, &c.f);
 	err = check_lengths(&c);
 	if (err)

@@ -10,30 +10,37 @@
 
 #include "pmu_attr_parse.h"
 
+/* NAME is one whole entry of record_field_names()' "a, b, c" list. */
 static bool is_field_name(const char *name)
 {
-	const char *names = record_field_names();
+	const char *p = record_field_names();
 	size_t len = strlen(name);
-	const char *p;
 
-	for (p = strstr(names, name); p; p = strstr(p + 1, name))
-		if ((p == names || p[-2] == ',') && (p[len] == ',' || p[len] == '\0'))
+	while (len && *p) {
+		size_t entry = strcspn(p, ",");
+
+		if (entry == len && !strncmp(p, name, len))
 			return true;
+		p += entry;
+		p += strspn(p, ", ");
+	}
 	return false;
 }
 
 int record_filter_parse(const char *spec, struct record_filter *f, char *why, size_t why_len)
 {
-	char *copy = strdup(spec), *save = NULL, *term;
+	char *copy = strdup(spec), *rest, *term;
 	int ret = 0;
 
 	memset(f, 0, sizeof(*f));
 	if (!copy)
 		return why_fail(why, why_len, "out of memory");
-	for (term = strtok_r(copy, ",", &save); term; term = strtok_r(NULL, ",", &save)) {
+	/* strsep(), not strtok(): an empty term ("", "a=1,,b=2") is a mistake to name. */
+	for (rest = copy; (term = strsep(&rest, ","));) {
 		char *value = strchr(term, '=');
 		const char *reason;
 		uint64_t number;
+		unsigned int i;
 
 		if (f->nr_terms == RECORD_FILTER_MAX_TERMS) {
 			ret = why_fail(why, why_len, "--where: at most %d terms", RECORD_FILTER_MAX_TERMS);
@@ -47,6 +54,13 @@ int record_filter_parse(const char *spec, struct record_filter *f, char *why, si
 		if (strcmp(term, "dev") && !is_field_name(term)) {
 			ret = why_fail(why, why_len, "--where: unknown field '%s' (valid: dev, %s)", term,
 				   record_field_names());
+			break;
+		}
+		for (i = 0; i < f->nr_terms && strcmp(f->terms[i].field, term); i++)
+			;
+		if (i < f->nr_terms) {
+			ret = why_fail(why, why_len, "--where: %s given twice: no record has two values "
+				       "of it; give it once", term);
 			break;
 		}
 		snprintf(f->terms[f->nr_terms].field, sizeof(f->terms[0].field), "%s", term);

@@ -130,9 +130,9 @@ check_error "no -e" 2 \
 	"netpmu stat: no event: give -e EVENT, e.g. -e hns3_pmu_sicl_0/bw_ssu_rpu,global=1/ ('netpmu list --events' shows them)" \
 	--sysfs-root "$root"
 check_error "-e without a value" 2 "netpmu stat: -e needs a value (see netpmu stat --help)" -e
-check_error "-I below 10 ms" 2 "netpmu stat: -I wants a whole number >= 10, not '5'" -I 5 -e "$ev"
-check_error "-I not a number" 2 "netpmu stat: -I wants a whole number >= 10, not '1s'" -I 1s -e "$ev"
-check_error "--count 0" 2 "netpmu stat: --count wants a whole number >= 1, not '0'" -I 100 --count 0 -e "$ev"
+check_error "-I below 10 ms" 2 "netpmu stat: -I wants a whole number from 10 to 86400000, not '5'" -I 5 -e "$ev"
+check_error "-I not a number" 2 "netpmu stat: -I wants a whole number from 10 to 86400000, not '1s'" -I 1s -e "$ev"
+check_error "--count 0" 2 "netpmu stat: --count wants a whole number from 1 to 4294967295, not '0'" -I 100 --count 0 -e "$ev"
 check_error "--count without -I" 2 "netpmu stat: --count N counts N intervals: give -I MS too" --count 3 -e "$ev"
 check_error "-x with -j" 2 "netpmu stat: -x and -j choose different output forms: give one" -x, -j -e "$ev"
 check_error "unknown option: the valid ones" 2 \
