@@ -40,10 +40,11 @@ static void list_usage(FILE *out)
 		"  -e, --events      each PMU's events grouped by kind: every metric once with\n"
 		"                    its pair of events, the unit of its derived value and\n"
 		"                    the filter modes it supports; then events without a pair.\n"
-		"                    With --json: one object per metric (pmu, kind, metric,\n"
+		"                    With --json: an object per metric (pmu, kind, metric,\n"
 		"                    counters, unit, formula, filter_modes or filters,\n"
 		"                    undocumented) and per unpaired event (pmu, event, spec)\n"
-		"  -j, --json        JSON Lines: one JSON object per PMU and line, with the\n"
+		"  -j, --json        one JSON document on one line: an array of an object\n"
+		"                    per PMU (per metric and event with --events), with the\n"
 		"                    keys name, kind (hns3|pcie), sicl_id, core_id, device_id,\n"
 		"                    type, identifier, cpu, cpumask, bdf_min, bdf_max, bus,\n"
 		"                    hw_clk_freq, events, filtermodes, format, problems;\n"
@@ -280,38 +281,35 @@ static size_t count_filtermodes(const struct pmu *pmu)
 	return n;
 }
 
-static void print_json_line(const struct pmu *pmu)
+static void print_json_pmu(struct json_writer *w, const struct pmu *pmu)
 {
 	const struct pmu_name_info *id = &pmu->name_info;
-	struct json_writer w;
 
-	json_init(&w, stdout);
-	json_begin_object(&w, NULL);
-	json_string(&w, "name", pmu->name);
-	json_string(&w, "kind", pmu_kind_name(id->kind));
-	json_int_or_null(&w, "sicl_id", id->sicl_id, id->naming != PMU_NAMED_BY_DEVICE_ID);
-	json_int_or_null(&w, "core_id", id->core_id, id->naming == PMU_NAMED_BY_SICL_CORE);
-	json_int_or_null(&w, "device_id", id->device_id, id->naming == PMU_NAMED_BY_DEVICE_ID);
-	json_int_or_null(&w, "type", pmu->type, pmu->type >= 0);
-	json_string(&w, "identifier", pmu->identifier);
-	json_int_or_null(&w, "cpu", pmu->cpu, pmu->cpu >= 0);
-	json_string(&w, "cpumask", pmu->cpumask);
-	json_bdf(&w, "bdf_min", pmu->bdf_min);
-	json_bdf(&w, "bdf_max", pmu->bdf_max);
-	json_int_or_null(&w, "bus", pmu->bus, pmu->bus >= 0);
+	json_begin_object(w, NULL);
+	json_string(w, "name", pmu->name);
+	json_string(w, "kind", pmu_kind_name(id->kind));
+	json_int_or_null(w, "sicl_id", id->sicl_id, id->naming != PMU_NAMED_BY_DEVICE_ID);
+	json_int_or_null(w, "core_id", id->core_id, id->naming == PMU_NAMED_BY_SICL_CORE);
+	json_int_or_null(w, "device_id", id->device_id, id->naming == PMU_NAMED_BY_DEVICE_ID);
+	json_int_or_null(w, "type", pmu->type, pmu->type >= 0);
+	json_string(w, "identifier", pmu->identifier);
+	json_int_or_null(w, "cpu", pmu->cpu, pmu->cpu >= 0);
+	json_string(w, "cpumask", pmu->cpumask);
+	json_bdf(w, "bdf_min", pmu->bdf_min);
+	json_bdf(w, "bdf_max", pmu->bdf_max);
+	json_int_or_null(w, "bus", pmu->bus, pmu->bus >= 0);
 	if (pmu->has_hw_clk_freq)
-		json_uint(&w, "hw_clk_freq", pmu->hw_clk_freq);
+		json_uint(w, "hw_clk_freq", pmu->hw_clk_freq);
 	else
-		json_null(&w, "hw_clk_freq");
-	json_uint(&w, "events", pmu->nr_events);
-	json_uint(&w, "filtermodes", count_filtermodes(pmu));
-	json_format_fields(&w, pmu);
-	json_begin_array(&w, "problems");
+		json_null(w, "hw_clk_freq");
+	json_uint(w, "events", pmu->nr_events);
+	json_uint(w, "filtermodes", count_filtermodes(pmu));
+	json_format_fields(w, pmu);
+	json_begin_array(w, "problems");
 	for (size_t i = 0; i < pmu->nr_problems; i++)
-		json_string(&w, NULL, pmu->problems[i]);
-	json_end_array(&w);
-	json_end_object(&w);
-	putchar('\n');
+		json_string(w, NULL, pmu->problems[i]);
+	json_end_array(w);
+	json_end_object(w);
 }
 
 static void print_problems(const struct pmu_set *set, const struct list_options *opts)
@@ -327,7 +325,8 @@ static void print_problems(const struct pmu_set *set, const struct list_options 
 }
 
 /* --events: each selected PMU's metrics and events. */
-static int print_events(const struct pmu_set *set, const struct list_options *opts)
+static int print_events(const struct pmu_set *set, const struct list_options *opts,
+			struct json_writer *w)
 {
 	struct metric_set metrics;
 	bool first = true;
@@ -340,7 +339,7 @@ static int print_events(const struct pmu_set *set, const struct list_options *op
 		if (!pmu_selected(set, &set->pmus[i], opts))
 			continue;
 		if (opts->json) {
-			list_events_print_json(stdout, &set->pmus[i], &metrics);
+			list_events_print_json(w, &set->pmus[i], &metrics);
 		} else {
 			if (!first)
 				putchar('\n');
@@ -355,6 +354,7 @@ static int print_events(const struct pmu_set *set, const struct list_options *op
 int cmd_list(int argc, char **argv)
 {
 	struct list_options opts = { 0 };
+	struct json_writer w;
 	struct pmu_set set;
 	size_t nr_selected = 0;
 	char err[512];
@@ -381,15 +381,23 @@ int cmd_list(int argc, char **argv)
 		status = 1;
 	} else {
 		status = 0;
+		/* --json: one document on one line, an array of PMUs, metrics and events. */
+		json_init(&w, stdout);
+		if (opts.json)
+			json_begin_array(&w, NULL);
 		if (opts.events) {
-			status = print_events(&set, &opts);
+			status = print_events(&set, &opts, &w);
 		} else if (opts.json) {
 			for (size_t i = 0; i < set.nr_pmus; i++) {
 				if (pmu_selected(&set, &set.pmus[i], &opts))
-					print_json_line(&set.pmus[i]);
+					print_json_pmu(&w, &set.pmus[i]);
 			}
 		} else {
 			print_table(&set, &opts);
+		}
+		if (opts.json) {
+			json_end_array(&w);
+			putchar('\n');
 		}
 		fflush(stdout);
 		print_problems(&set, &opts);

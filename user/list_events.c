@@ -147,10 +147,9 @@ static void json_filters(struct json_writer *w, const struct metric *m)
 	json_end_array(w);
 }
 
-void list_events_print_json(FILE *out, const struct pmu *pmu, const struct metric_set *metrics)
+void list_events_print_json(struct json_writer *w, const struct pmu *pmu,
+			    const struct metric_set *metrics)
 {
-	struct json_writer w;
-
 	for (size_t k = 0; k < METRIC_NR_KINDS * metrics->nr_metrics; k++) {
 		/* Kind by kind, as the text form. */
 		const struct metric *m = &metrics->metrics[k % metrics->nr_metrics];
@@ -158,39 +157,35 @@ void list_events_print_json(FILE *out, const struct pmu *pmu, const struct metri
 
 		if (m->pmu != pmu || m->kind != k / metrics->nr_metrics)
 			continue;
-		json_init(&w, out);
-		json_begin_object(&w, NULL);
-		json_string(&w, "pmu", pmu->name);
-		json_string(&w, "kind", info->title);
-		json_string(&w, "metric", m->name);
-		json_begin_array(&w, "counters");
+		json_begin_object(w, NULL);
+		json_string(w, "pmu", pmu->name);
+		json_string(w, "kind", info->title);
+		json_string(w, "metric", m->name);
+		json_begin_array(w, "counters");
 		for (unsigned int c = 0; c < 2; c++) {
-			json_begin_object(&w, NULL);
-			json_string(&w, "event", m->counter[c]->name);
-			json_string(&w, "spec", m->counter[c]->spec);
-			json_string(&w, "counts", info->counts[c]);
-			json_end_object(&w);
+			json_begin_object(w, NULL);
+			json_string(w, "event", m->counter[c]->name);
+			json_string(w, "spec", m->counter[c]->spec);
+			json_string(w, "counts", info->counts[c]);
+			json_end_object(w);
 		}
-		json_end_array(&w);
-		json_string(&w, "unit", metric_unit(m));
-		json_string(&w, "formula", metric_formula(m));
-		json_filters(&w, m);
-		json_string(&w, "undocumented", info->undocumented);
-		json_end_object(&w);
-		fputc('\n', out);
+		json_end_array(w);
+		json_string(w, "unit", metric_unit(m));
+		json_string(w, "formula", metric_formula(m));
+		json_filters(w, m);
+		json_string(w, "undocumented", info->undocumented);
+		json_end_object(w);
 	}
 	for (size_t i = 0; i < pmu->nr_events; i++) {
 		const struct pmu_event *ev = &pmu->events[i];
 
 		if (in_a_metric(metrics, pmu, ev))
 			continue;
-		json_init(&w, out);
-		json_begin_object(&w, NULL);
-		json_string(&w, "pmu", pmu->name);
-		json_null(&w, "kind");
-		json_string(&w, "event", ev->name);
-		json_string(&w, "spec", ev->spec);
-		json_end_object(&w);
-		fputc('\n', out);
+		json_begin_object(w, NULL);
+		json_string(w, "pmu", pmu->name);
+		json_null(w, "kind");
+		json_string(w, "event", ev->name);
+		json_string(w, "spec", ev->spec);
+		json_end_object(w);
 	}
 }

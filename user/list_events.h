@@ -10,13 +10,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "json_writer.h"
 #include "metric.h"
 #include "pmu_discovery.h"
 
 /* Text: a heading for PMU, then one table per kind. */
 void list_events_print(FILE *out, const struct pmu *pmu, const struct metric_set *metrics);
 
-/* JSON lines: one object per metric, then one per event without a pair. */
-void list_events_print_json(FILE *out, const struct pmu *pmu, const struct metric_set *metrics);
+/* Into an array W has begun: one object per metric, then one per event without a pair. */
+void list_events_print_json(struct json_writer *w, const struct pmu *pmu,
+			    const struct metric_set *metrics);
 
 #endif

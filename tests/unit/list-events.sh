@@ -76,16 +76,23 @@ check_eq "events without a pair are listed apart, with their events/ file" \
 	"$(sed -n '/events without a pair/,$p' "$tmp/out" | paste -sd'|')"
 
 "$NETPMU" list --events --json --sysfs-root "$root" 'hns3_pmu_sicl_0' >"$tmp/json"
-check_eq "--events --json: 54 metric lines and 2 unpaired event lines, all valid JSON" "54 2" \
+check_eq "--events --json: one line, one JSON array: 54 metric objects and 2 unpaired event objects" "1 54 2" \
 	"$(python3 -c '
 import json, sys
-docs = [json.loads(l) for l in open(sys.argv[1])]
-print(sum(1 for d in docs if d["kind"]), sum(1 for d in docs if d["kind"] is None))' "$tmp/json")"
-check_eq "--events --json: a metric line" \
+text = open(sys.argv[1]).read()
+docs = json.loads(text)
+print(text.count("\n"), sum(1 for d in docs if d["kind"]), sum(1 for d in docs if d["kind"] is None))' "$tmp/json")"
+# one_object TEXT: the object of the array holding TEXT, as written.
+one_object() { python3 -c '
+import json, sys
+for d in json.load(open(sys.argv[1])):
+    text = json.dumps(d, separators=(",", ":"))
+    if sys.argv[2] in text: print(text)' "$tmp/json" "$1"; }
+check_eq "--events --json: a metric object" \
 	'{"pmu":"hns3_pmu_sicl_0","kind":"bandwidth","metric":"bw_ssu_rpu","counters":[{"event":"bw_ssu_rpu_byte_num","spec":"config=0x2","counts":"bytes"},{"event":"bw_ssu_rpu_time","spec":"config=0x10002","counts":"cycles"}],"unit":"bytes/s","formula":"byte_num x hw_clk_freq / time","filter_modes":["global","port","port-tc","func","func-queue"],"undocumented":null}' \
-	"$(grep '"metric":"bw_ssu_rpu"' "$tmp/json")"
-check_eq "--events --json: an unpaired event line" \
+	"$(one_object '"metric":"bw_ssu_rpu"')"
+check_eq "--events --json: an unpaired event object" \
 	'{"pmu":"hns3_pmu_sicl_0","kind":null,"event":"odd_event","spec":"config=0x7,ext_counter_used=1"}' \
-	"$(grep odd_event "$tmp/json")"
+	"$(one_object odd_event)"
 "$NETPMU" list --events --sysfs-root "$root" 'hisi*' >"$tmp/out"
 check_eq "--events with a pattern: each matching PMU" "hisi_pcie0_core1" "$(grep '^[a-z]' "$tmp/out" | cut -d' ' -f1)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# netpmu list --json on a fixture sysfs tree: JSON Lines that python3 parses,
-# with the exact values of every key.
+# netpmu list --json on a fixture sysfs tree: one JSON document on one line
+# (an array of PMUs) that python3 parses, with the exact values of every key.
 . "$(dirname "$0")/../lib/tap.sh"
 
 tmp=$(mktemp -d)
@@ -37,15 +37,19 @@ def report(ok, desc, why=""):
     print(f"ok - {desc}" if ok else f"not ok - {desc}: {why}")
 
 def parse_lines(path):
-    objs = []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            try:
-                objs.append(json.loads(line))
-            except ValueError as e:
-                report(False, f"{path} line {n} is one JSON object", str(e))
-                return None
-    return objs
+    text = open(path).read()
+    if text.count("\n") != 1 or not text.endswith("\n"):
+        report(False, f"{path} is one line", f"{text.count(chr(10))} newlines")
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError as e:
+        report(False, f"{path} is one JSON document", str(e))
+        return None
+    if not isinstance(doc, list):
+        report(False, f"{path} is a JSON array", type(doc).__name__)
+        return None
+    return doc
 
 def fmt(word, *ranges):
     return {"word": word, "bits": [list(r) for r in ranges]}
@@ -90,7 +94,7 @@ expected = [
 
 objs = parse_lines(sys.argv[1])
 if objs is not None:
-    report(len(objs) == 3, "list --json prints one JSON object per PMU, 3 lines",
+    report(len(objs) == 3, "list --json prints one array of one object per PMU, 3 objects",
            f"got {len(objs)}: {[o.get('name') for o in objs]}")
     for exp in expected:
         got = next((o for o in objs if o.get("name") == exp["name"]), None)
