@@ -25,8 +25,14 @@ struct term_state {
 	const char *text;		/* the event string, for messages */
 	uint64_t raw[PMU_CONFIG_WORDS];	/* config, config1, config2 terms: assigned */
 	uint64_t ored[PMU_CONFIG_WORDS];	/* format fields: OR'ed, as perf does */
-	uint64_t user_raw[PMU_CONFIG_WORDS];	/* the user's last config/config1/config2 terms */
+	uint64_t user_raw[PMU_CONFIG_WORDS];	/* the user's config/config1/config2 terms */
+	bool user_raw_set[PMU_CONFIG_WORDS];
+	uint64_t user_fields[PMU_CONFIG_WORDS];	/* bits of the fields the user's terms set */
+	uint64_t named_bits[PMU_CONFIG_WORDS];	/* what the named event's own terms set */
+	const struct event_term *terms;	/* the user's, for naming an earlier one */
+	size_t cur;			/* the user's term being applied */
 	const struct pmu_event *named;	/* the event name used, if any */
+	bool name_set;			/* name= given */
 	struct parsed_event *ev;
 	char *why;
 	size_t why_len;
@@ -184,10 +190,46 @@ static int parse_field_value(struct term_state *st, const struct pmu_format_fiel
 	return 0;
 }
 
+static const struct pmu_format_field *find_format(const struct pmu *pmu, const char *name);
+
+/* The user's term before the current one that set bits of MASK in WORD. */
+static const char *earlier_term(const struct term_state *st, unsigned int word, uint64_t mask)
+{
+	for (size_t i = 0; i < st->cur; i++) {
+		const char *name = st->terms[i].name;
+		const struct pmu_format_field *f;
+
+		f = find_format(st->pmu, strcmp(name, "dev") ? name : "bdf");
+		if (f && f->word == word && (f->mask & mask))
+			return name;
+	}
+	return "?";
+}
+
+/*
+ * perf ORs the fields of repeated or overlapping terms together, which
+ * counts something nobody wrote (tc=1,tc=2 is tc=3): the user's terms may
+ * set each bit once.
+ */
+static int check_repeated_field(struct term_state *st, const struct pmu_format_field *field,
+				const char *term)
+{
+	const char *before;
+
+	if (!(st->user_fields[field->word] & field->mask))
+		return 0;
+	before = earlier_term(st, field->word, field->mask);
+	if (!strcmp(before, term))
+		return reject(st, "%s given twice: give it once", term);
+	return reject(st, "%s and %s both set field %s (%s): give one of them", before, term,
+		      field->name, field->spec);
+}
+
 static int or_field(struct term_state *st, const struct pmu_format_field *field,
 		    const char *term, const char *value, uint64_t number, bool given)
 {
 	uint64_t packed[PMU_CONFIG_WORDS] = { 0 };
+	int err;
 
 	if (!field->nr_ranges)
 		return reject(st, "%s: format/%s of %s is unreadable", term, field->name,
@@ -199,9 +241,16 @@ static int or_field(struct term_state *st, const struct pmu_format_field *field,
 		return reject(st, "%s=%s is wider than the field %s (%s: at most 0x%llx)",
 			      term, value ? value : "1", field->name, field->spec,
 			      (unsigned long long)pmu_format_max_value(field));
-	st->ored[field->word] |= packed[field->word];
-	if (given)
+	if (given) {
+		err = check_repeated_field(st, field, term);
+		if (err)
+			return err;
+		st->user_fields[field->word] |= field->mask;
 		st->ev->given[field->word] |= field->mask;
+	} else {
+		st->named_bits[field->word] |= packed[field->word];
+	}
+	st->ored[field->word] |= packed[field->word];
 	return 0;
 }
 
@@ -300,13 +349,22 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 					      "not a number (decimal, or hex with 0x)");
 		}
 		st->raw[word] = number;
-		if (user)
+		if (!user) {
+			st->named_bits[word] |= number;
+		} else if (st->user_raw_set[word]) {
+			return reject(st, "%s given twice: give it once", t->name);
+		} else {
 			st->user_raw[word] = number;
+			st->user_raw_set[word] = true;
+		}
 		return 0;
 	}
 	if (user && !strcmp(t->name, "name")) {
 		if (!t->value)
 			return reject(st, "name needs a value, e.g. name=rx_bytes");
+		if (st->name_set)
+			return reject(st, "name given twice: give it once");
+		st->name_set = true;
 		free(st->ev->text);
 		st->ev->text = strdup(t->value);
 		return st->ev->text ? 0 : -ENOMEM;
@@ -330,11 +388,31 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 	if (named) {
 		if (!event_term_is_name(t))
 			return reject(st, "%s=%s: an event name takes no value", t->name, t->value);
+		if (st->named == named)
+			return reject(st, "%s given twice: give it once", t->name);
 		return apply_named_event(st, named);
 	}
 	if (t->value)
 		return unknown_term(st, t->name);
 	return unknown_event(st, t->name);
+}
+
+/*
+ * An event name fixes the event bits (config 0-16); a term of the user's
+ * that sets them otherwise would count another event than the one named.
+ */
+static int check_named_event(struct term_state *st)
+{
+	uint64_t named = st->named_bits[0] & EVENT_ID_MASK;
+	uint64_t user = (st->raw[0] | st->ored[0]) & EVENT_ID_MASK;
+
+	if (st->user_raw_set[0] && (st->user_raw[0] & EVENT_ID_MASK) != named)
+		user = st->user_raw[0] & EVENT_ID_MASK;
+	if (user == named)
+		return 0;
+	return reject(st, "the terms change the event %s names (config 0x%llx) into config 0x%llx: "
+		      "drop the event name or the terms that set config bits 0-16", st->named->name,
+		      (unsigned long long)named, (unsigned long long)user);
 }
 
 int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
@@ -349,8 +427,15 @@ int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
 	if (!nr_terms)
 		return reject(&st, "no event: name an event or a metric ('netpmu list --events %s' "
 			      "shows them)", pmu->name);
-	for (size_t i = 0; i < nr_terms; i++) {
-		int err = apply_term(&st, &terms[i], metric_counter, true);
+	st.terms = terms;
+	for (st.cur = 0; st.cur < nr_terms; st.cur++) {
+		int err = apply_term(&st, &terms[st.cur], metric_counter, true);
+
+		if (err)
+			return err;
+	}
+	if (st.named) {
+		int err = check_named_event(&st);
 
 		if (err)
 			return err;

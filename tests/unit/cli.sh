@@ -63,7 +63,7 @@ run list --help
 check_eq "list --help exits 0" 0 "$rc"
 check_eq "list --help prints the list usage" "usage: netpmu list [PATTERN] [--events] [--json] [--sysfs-root DIR]" \
 	"$(head -n 1 <<<"$out")"
-check_eq "list --help documents the JSON Lines output" 1 "$(grep -c 'JSON Lines: one JSON object per PMU and line' <<<"$out")"
+check_eq "list --help documents the one-document JSON output" 1 "$(grep -c 'one JSON document on one line: an array of an object' <<<"$out")"
 
 run list --frobnicate
 check_eq "list with an unknown option exits 2" 2 "$rc"

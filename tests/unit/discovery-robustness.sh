@@ -36,7 +36,7 @@ row() { awk -v pmu="$1" '$1 == pmu { $1 = $1; print }' <<<"$out"; }
 # json_key PMU KEY: the JSON value of KEY for PMU, from list --json.
 json_key() {
 	"$NETPMU" list --json "$1" --sysfs-root "$root" 2>/dev/null |
-		python3 -c 'import json, sys; print(json.dumps(json.loads(sys.stdin.readline())[sys.argv[1]]))' "$2"
+		python3 -c 'import json, sys; print(json.dumps(json.loads(sys.stdin.readline())[0][sys.argv[1]]))' "$2"
 }
 
 fresh_tree

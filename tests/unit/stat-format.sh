@@ -50,8 +50,8 @@ check_eq "metric: both counters get the same filter words" \
 check_eq "perf's rule: format fields are OR'ed into config (ext_counter_used=0 keeps bit 16)" \
 	"config=0x10002 config1=0x10000000000000 config2=0" \
 	"$(attrs hns3_pmu_sicl_0/config=0x10002,ext_counter_used=0,global=1/)"
-check_eq "perf's rule: the last config term wins, an event name is one" \
-	"config=0x10002 config1=0x10000000000000 config2=0" \
+check_eq "an event name and a config term naming another event: refused (perf lets the last win)" \
+	"netpmu stat: hns3_pmu_sicl_0/config=0x2,bw_ssu_rpu_time,global=1/: the terms change the event bw_ssu_rpu_time names (config 0x10002) into config 0x2: drop the event name or the terms that set config bits 0-16" \
 	"$(attrs hns3_pmu_sicl_0/config=0x2,bw_ssu_rpu_time,global=1/)"
 check_eq "perf's rule: a bare field is 1" "config=0x10002 config1=0x10000000000000 config2=0" \
 	"$(attrs hns3_pmu_sicl_0/config=2,ext_counter_used,global/)"
