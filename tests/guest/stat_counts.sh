@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # In the guest: netpmu stat over known UDP flows between eth0 and the peer
 # namespace. Exact frame and byte counts in global, port, port-tc, func and
-# func-queue modes, both directions; the derived values: bandwidth and packet
-# rate equal to what was sent over the counted time (within 2%), latency equal
-# to the device model's per-frame latency; interval deltas that add up to the
-# total; multiplexing shown and scaled; counters exhausted by another perf.
+# func-queue modes, both directions (oracle: datagrams sent x frame size);
+# the derived values: the upstream formulas over the counts shown, the time
+# counter against perf's running time (tolerance: tests/lib/time_counter.py),
+# latency equal to the device model's documented per-frame latency; interval
+# deltas that add up to the total; multiplexed counts scaled as perf scales
+# them, their raw counts adding up to 8 counters x the datagrams sent;
+# counters exhausted by another perf.
 . "$(dirname "$0")/../lib/tap.sh"
 
 tmp=$(mktemp -d)
@@ -27,7 +30,7 @@ flow() {
 		>"$tmp/recv.out" &
 	local recv=$!
 	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
-	$tx_ns "$REPO/tests/lib/udp_flow.py" send --to $to --port 9200 --count "$n" --size "$size" \
+	$tx_ns ${TX_PIN:+taskset -c "$TX_PIN"} "$REPO/tests/lib/udp_flow.py" send --to $to --port 9200 --count "$n" --size "$size" \
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv
 }
@@ -73,39 +76,57 @@ check_eq "peer -> eth0, $n x $frame-byte frames: eth0's RX bytes (func) and fram
 check_eq "func-queue: eth0's RX queues add up to the $n frames" "$n" \
 	"$(awk -F';' 'NR > 3 { f += $1 } END { print f }' "$tmp/csv")"
 
-# Metrics. Bandwidth and packet rate: what was sent over the time counted
-# (the counter's running time), within 2%; latency: exactly the model's
-# per-frame latency, 1000 ns + the frame's serialization at 10 Gb/s, in cycles.
+# Metrics. The counts behind them are exact (oracle: datagrams sent x frame
+# size); each metric is the upstream formula over the two counts shown
+# (bytes x hw_clk_freq / time, frames x hw_clk_freq / time, time / frames /
+# hw_clk_freq), compared to netpmu's 3 printed decimals; the latency is the
+# model's documented per-frame latency (kmod/README.md "Events"). The time
+# counter against perf's running time: see tests/lib/time_counter.py.
 n=200 size=1000 frame=1042
 GAP_US=2000 stat_flow $n $size root -e hns3_pmu_sicl_0/bw_ssu_rpu,global=1/ \
 	-e hns3_pmu_sicl_0/pps_ssu_rpu,global=1/ -e hns3_pmu_sicl_0/dly_rpu,global=1/
 check_eq "metrics: 6 counters, the metric on each pair's counter 0" \
 	"bytes/s bw_ssu_rpu||packets/s pps_ssu_rpu||ns dly_rpu|" "$(cut -d';' -f7 "$tmp/csv" | paste -sd'|')"
-python3 - "$tmp/csv" $n $frame "$clk" >"$tmp/check" <<'PY'
+python3 - "$tmp/csv" $n $frame "$clk" "$REPO/tests/lib" >"$tmp/check" <<'PY'
 import sys
 rows = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 n, frame, clk = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 bw, bw_time, pps, pps_time, lat, lat_pkts = rows
-def near(value, want):
-    return "ok" if abs(value - want) <= 0.02 * want else f"{value:.1f} is not within 2% of {want:.1f}"
-seconds = int(bw[3]) / 1e9
 print("bytes", int(bw[0]), "frames", int(pps[0]), "latency frames", int(lat_pkts[0]))
-print("time counter vs running time:", near(int(bw_time[0]) / clk, seconds))
-print("bandwidth vs bytes / time counted:", near(float(bw[5]), n * frame / seconds))
-print("packet rate vs frames / time counted:", near(float(pps[5]), n / int(pps[3]) * 1e9))
+# The time counter against perf's running time: 1 cycle per fold (3 reads)
+# plus the add/del path (tests/lib/time_counter.py says why). 2% of the
+# flow's 0.4 s or more was 8 ms or more.
+sys.path.insert(0, sys.argv[5])
+from time_counter import check_time
+ok, dev, tol = check_time(int(bw_time[0]), clk, int(bw[3]), folds=3)
+print("time counter vs running time:", "ok" if ok else f"{dev} ns off (> {tol})")
+print("  deviation ns:", dev, file=sys.stderr)
+def metric(c0, c1, formula):
+    return "%.3f" % formula(int(c0), int(c1)) if int(c1) else ""
+checks = [
+    ("bandwidth = bytes x clk / time", bw, bw_time, lambda b, t: b * clk / t),
+    ("packet rate = frames x clk / time", pps, pps_time, lambda f, t: f * clk / t),
+    ("latency = time / frames / clk x 1e9", lat, lat_pkts, lambda t, f: t / f / clk * 1e9),
+]
+for what, c0, c1, formula in checks:
+    want = metric(c0[0], c1[0], formula)
+    print(what + ":", "ok" if c0[5] == want else f"{c0[5]} is not {want}")
 cycles = clk * 1000 // 10**9 + frame * 8 * clk // (10000 * 10**6)
 print("latency ns:", lat[5], "model:", "%.3f" % (cycles * 1e9 / clk))
 PY
-check_eq "metrics: the counts behind them" "bytes $((n * frame)) frames $n latency frames $n" "$(sed -n 1p "$tmp/check")"
-check_eq "bw_ssu_rpu_time / hw_clk_freq equals the counter's running time (2%)" \
+check_eq "metrics: the counts behind them (oracle: $n datagrams x $frame-byte frames)" \
+	"bytes $((n * frame)) frames $n latency frames $n" "$(sed -n 1p "$tmp/check")"
+check_eq "bw_ssu_rpu_time / hw_clk_freq equals the counter's running time (oracle: perf's time; 3 cycles + add/del path)" \
 	"time counter vs running time: ok" "$(sed -n 2p "$tmp/check")"
-check_eq "derived bandwidth equals the bytes sent / the time counted (2%)" \
-	"bandwidth vs bytes / time counted: ok" "$(sed -n 3p "$tmp/check")"
-check_eq "derived packet rate equals the frames sent / the time counted (2%)" \
-	"packet rate vs frames / time counted: ok" "$(sed -n 4p "$tmp/check")"
-latency=$(sed -n 5p "$tmp/check" | awk '{ print $5 }')
-check_eq "derived latency equals the model's latency of a $frame-byte frame" \
-	"latency ns: $latency model: $latency" "$(sed -n 5p "$tmp/check")"
+check_eq "derived bandwidth = bytes x hw_clk_freq / time of the counts shown (oracle: upstream formula)" \
+	"bandwidth = bytes x clk / time: ok" "$(sed -n 3p "$tmp/check")"
+check_eq "derived packet rate = frames x hw_clk_freq / time of the counts shown (oracle: upstream formula)" \
+	"packet rate = frames x clk / time: ok" "$(sed -n 4p "$tmp/check")"
+check_eq "derived latency = time / frames / hw_clk_freq of the counts shown (oracle: upstream formula)" \
+	"latency = time / frames / clk x 1e9: ok" "$(sed -n 5p "$tmp/check")"
+latency=$(sed -n 6p "$tmp/check" | awk '{ print $5 }')
+check_eq "derived latency equals the model's latency of a $frame-byte frame (oracle: kmod/README.md formula)" \
+	"latency ns: $latency model: $latency" "$(sed -n 6p "$tmp/check")"
 check_eq "the model's latency of a $frame-byte frame is 1830 ns (100 + 83 cycles at 100 MHz)" "1830.000" "$latency"
 
 # Human form with the metric comment; JSON lines with it.
@@ -129,22 +150,73 @@ check_eq "-I 100: interval deltas add up to the $n frames sent ($intervals inter
 if [ "$intervals" -ge 3 ]; then pass "-I 100 over a flow of >= 0.5 s printed $intervals intervals"
 else fail "-I 100 over a flow of >= 0.5 s printed several intervals" "$intervals"; fi
 
-# Multiplexing: 9 distinct events in 9 groups share the 8 counters.
-args=()
-for e in bw_ssu_egu bw_ssu_rpu bw_ssu_roce bw_roce_ssu bw_tpu_ssu bw_rpu_rcbrx bw_rcbtx_txsch bw_wr_fbd bw_wr_ebd; do
-	args+=(-e "hns3_pmu_sicl_0/${e}_byte_num,global=1/")
-done
-GAP_US=2000 stat_flow 200 300 root "${args[@]}"
-check_eq "9 events on 8 counters: each ran part of the time (pcnt-running below 100)" "9" \
-	"$(awk -F';' '$5 < 100 && $5 > 0' "$tmp/csv" | wc -l)"
-python3 - "$tmp/csv" $((200 * 342)) >"$tmp/check" <<'PY'
-import sys
-rows = [l.split(";") for l in open(sys.argv[1])]
-rpu = rows[1]
-# Scaled: raw x enabled / running, as perf does; near the true count, not equal.
-print("scaled" if abs(int(rpu[0]) - int(sys.argv[2])) <= 0.5 * int(sys.argv[2]) else f"{rpu[0]} far from {sys.argv[2]}")
+# Multiplexing: 9 events in 9 groups share the 8 counters, all counting
+# eth0's transmitted frames. perf rotates the groups with interrupts off on
+# the counting CPU, and the sender runs on that CPU too (the model counts a
+# frame where it is sent), so every frame is counted by exactly 8 of the 9
+# events: the raw counts add up to 8 x the datagrams sent (oracle). netpmu
+# prints only scaled counts, so each raw count is recovered as the whole
+# number k of frames (raw = k x 342 bytes, or k frames) whose scaling,
+# raw x enabled / running, gives the printed count, with enabled / running
+# from the printed running share (2 decimals: +-0.005 points).
+# mux_check N FRAME RULE: RULE "either" accepts the scaled value truncated
+# (perf) or rounded; "trunc" only libperf's perf_counts_values__scale,
+# (u64)(val * ena / run).
+mux_check() {
+	python3 - "$tmp/csv" "$@" <<'PY'
+import itertools, math, sys
+rows = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
+n, frame, rule = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+cands, unscaled_out = [], 0
+for r in rows:
+    s, pct, unit = int(r[0]), float(r[4]), frame if "byte_num" in r[2] else 1
+    lo = lambda k: math.floor(k * unit * 100 / (pct + 0.005))
+    hi = lambda k: math.floor(k * unit * 100 / (pct - 0.005)) + (rule == "either")
+    ks = [k for k in range(n + 1) if lo(k) <= s <= hi(k)]
+    cands.append(ks)
+    # Unscaled, the printed count would be raw = k x unit: outside the window.
+    unscaled_out += bool(ks) and all(k * unit < lo(k) for k in ks)
+    print(f"  {r[2]}: printed {s} at {pct}% running: raw frames {ks}", file=sys.stderr)
+print("scaled" if all(cands) else
+      "no whole frames scale to " + " ".join(f"{r[0]}@{r[4]}%" for r, k in zip(rows, cands) if not k))
+sums = sorted(set(sum(c) for c in itertools.product(*cands))) if all(cands) else []
+print(f"raw sum {8 * n}" if 8 * n in sums else f"raw sums {sums}")
+print(f"unscaled outside {unscaled_out}")
 PY
-check_eq "a multiplexed count is scaled to the whole time (within 50% of the true count)" scaled "$(cat "$tmp/check")"
+}
+n=200 size=300 frame=342
+args=()
+for e in bw_ssu_egu_byte_num,global=1 bw_ssu_egu_byte_num,port=0,tc=0xf bw_ssu_egu_byte_num,port=0,tc=0 \
+	bw_tpu_ssu_byte_num,global=1 bw_tpu_ssu_byte_num,port=0,tc=0xf bw_tpu_ssu_byte_num,dev=eth0,queue=0xffff \
+	bw_tpu_ssu_byte_num,dev=eth0,queue=0 bw_rcbtx_txsch_byte_num,global=1 bw_rcbtx_txsch_byte_num,dev=eth0,queue=0; do
+	args+=(-e "hns3_pmu_sicl_0/$e/")
+done
+TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${args[@]}"
+check_eq "9 events on 8 counters: each ran part of the time, 800% in all (pcnt-running; oracle: 8 counters)" \
+	"9 800" "$(awk -F';' '$5 < 100 && $5 > 0 { n++ } { p += $5 } END { printf "%d %.0f", n, p }' "$tmp/csv")"
+mux_check $n $frame either >"$tmp/check"
+check_eq "9 byte counts: each printed count is raw x enabled / running of whole $frame-byte frames" \
+	"scaled" "$(sed -n 1p "$tmp/check")"
+check_eq "9 byte counts: the raw counts add up to 8 counters x $n frames (oracle: datagrams sent x 8 counters running)" \
+	"raw sum $((8 * n))" "$(sed -n 2p "$tmp/check")"
+check_eq "an unscaled count (raw = k x $frame) would fail: it is below the scaled window of all 9 (running < enabled)" \
+	"unscaled outside 9" "$(sed -n 3p "$tmp/check")"
+
+# The same in frames: 6 of the 9 count 1 per frame, where truncating and
+# rounding differ (a count 200.6 is 200 for perf, 201 rounded). Oracle: the
+# raw counts that libperf's truncation maps to the printed counts add up to
+# 8 x the datagrams sent.
+args=()
+for e in bw_ssu_egu_byte_num bw_tpu_ssu_byte_num bw_rcbtx_txsch_byte_num pps_ssu_egu_packet_num \
+	pps_tpu_ssu_packet_num pps_rcbtx_tpu_packet_num pps_rcbtx_txsch_packet_num dly_tpu_packet_num \
+	dly_ssu_tx_th_nic_packet_num; do
+	args+=(-e "hns3_pmu_sicl_0/$e,global=1/")
+done
+TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${args[@]}"
+mux_check $n $frame trunc >"$tmp/check"
+check_eq_todo "netpmu prints the scaled double rounded (%.0f); perf truncates it" \
+	"multiplexed frame counts are perf's (u64)(raw x enabled / running), raw adding up to 8 x $n frames (oracle: libperf's scaling, datagrams sent)" \
+	"scaled|raw sum $((8 * n))" "$(sed -n 1,2p "$tmp/check" | paste -sd'|')"
 "$NETPMU" stat "${args[@]}" -- sleep 0.3 2>"$tmp/std"
 check_eq "human form marks multiplexed counts with their running share, as perf" 9 \
 	"$(grep -cE '\([0-9]+\.[0-9]{2}%\)$' "$tmp/std")"

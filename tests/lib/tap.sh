@@ -35,3 +35,12 @@ wait_sigint_handled() {
 	done
 	return 1
 }
+
+# check_eq_todo BUG DESCRIPTION EXPECTED ACTUAL: a check of a known product
+# bug (TAP's TODO directive): "not ok - DESCRIPTION: WHY # TODO BUG" while
+# it fails, which tests/run counts as a known failure, not a failure;
+# "ok - DESCRIPTION # TODO BUG" once it passes (then drop the TODO).
+check_eq_todo() {
+	if [ "$3" = "$4" ]; then echo "ok - $2 # TODO $1"
+	else echo "not ok - $2: expected '$3', got '$4' # TODO $1"; fi
+}
