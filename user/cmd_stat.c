@@ -467,7 +467,7 @@ int cmd_stat(int argc, char **argv)
 		goto out_list;
 	}
 	if (opts.output_path) {
-		out = fopen(opts.output_path, "w");
+		out = output_open(opts.output_path);
 		if (!out) {
 			fprintf(stderr, CMD ": cannot write %s: %s\n", opts.output_path, strerror(errno));
 			goto out_list;

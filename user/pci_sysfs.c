@@ -11,6 +11,7 @@
 
 #include "pci_sysfs.h"
 #include "pmu_attr_parse.h"
+#include "sysfs_read.h"
 
 #define SYSFS_ROOT(root) ((root) ? (root) : "/sys")
 
@@ -78,19 +79,14 @@ bool pci_function_exists(const char *sysfs_root, unsigned int domain, unsigned i
 /* A bridge's class code is 0x0604xx; sysfs writes it as "0x060400". */
 static bool is_bridge(const char *device_dir)
 {
-	char *path, buf[16] = "";
-	FILE *f;
+	char *class;
+	bool bridge;
 
-	if (asprintf(&path, "%s/class", device_dir) < 0)
+	if (sysfs_read_attr(device_dir, "class", &class))
 		return false;
-	f = fopen(path, "r");
-	free(path);
-	if (!f)
-		return false;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return !strncmp(buf, "0x0604", 6);
+	bridge = !strncmp(class, "0x0604", 6);
+	free(class);
+	return bridge;
 }
 
 /* The "/pciDDDD:BB" component of a resolved sysfs path, or NULL. */

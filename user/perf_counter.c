@@ -3,10 +3,14 @@
 
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "sysfs_read.h"
 
 static const char *open_error_hint(int err)
 {
@@ -45,6 +49,28 @@ void perf_counter_attr(const struct perf_counter_spec *spec, struct perf_event_a
 	attr->exclude_hv = !!(spec->exclude & PERF_COUNTER_EXCLUDE_HV);
 }
 
+bool perf_type_exists(uint32_t type)
+{
+	static const char devices[] = "/sys/bus/event_source/devices";
+	char **names, *dir, *value;
+	bool found = false;
+	size_t nr;
+
+	if (type < PERF_TYPE_MAX || sysfs_list_dir(devices, &names, &nr))
+		return true;
+	for (size_t i = 0; i < nr && !found; i++) {
+		if (asprintf(&dir, "%s/%s", devices, names[i]) < 0)
+			break;
+		if (!sysfs_read_attr(dir, "type", &value)) {
+			found = strtoul(value, NULL, 10) == type;
+			free(value);
+		}
+		free(dir);
+	}
+	sysfs_free_names(names, nr);
+	return found;
+}
+
 int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
 		      char *why, size_t why_len)
 {
@@ -56,7 +82,12 @@ int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
 	if (fd < 0) {
 		int err = errno;
 
-		snprintf(why, why_len, "%s (%s)", open_error_hint(err), strerror(err));
+		if ((err == ENOENT || err == EINVAL) && !perf_type_exists(spec->type))
+			snprintf(why, why_len, "this kernel has no PMU of perf type %u (is its driver "
+				 "or netpmu.ko loaded? 'netpmu list' shows the PMUs) (%s)", spec->type,
+				 strerror(err));
+		else
+			snprintf(why, why_len, "%s (%s)", open_error_hint(err), strerror(err));
 		return -err;
 	}
 	return fd;

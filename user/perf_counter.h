@@ -4,6 +4,7 @@
 #define NETPMU_PERF_COUNTER_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct perf_event_attr;
@@ -30,6 +31,13 @@ void perf_counter_attr(const struct perf_counter_spec *spec, struct perf_event_a
  * (-1: a new group). Returns the fd, or -errno with a one-line explanation of
  * what is wrong and what would be right in WHY.
  */
+/*
+ * Whether this kernel has a PMU of perf type TYPE: an unknown type is
+ * answered with ENOENT or EINVAL, which must not be blamed on the filter.
+ * The generic types (hardware ... breakpoint) always exist.
+ */
+bool perf_type_exists(uint32_t type);
+
 int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
 		      char *why, size_t why_len);
 

@@ -58,7 +58,9 @@ static int read_pmu_file(struct pmu *pmu, const char *file, bool required,
 		return add_problem(pmu, file, NULL, "larger than %d bytes",
 				   SYSFS_ATTR_MAX_BYTES);
 	if (err == -EILSEQ)
-		return add_problem(pmu, file, NULL, "contains a NUL byte");
+		return add_problem(pmu, file, NULL, "binary data (control bytes)");
+	if (err == -ESPIPE)
+		return add_problem(pmu, file, NULL, "not a regular file");
 	if (err)
 		return add_problem(pmu, file, NULL, "%s", strerror(-err));
 	return 0;

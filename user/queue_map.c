@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <linux/types.h>
@@ -140,12 +141,18 @@ static int read_whole_file(const char *path, char **content)
 {
 	size_t cap = 65536, len = 0;
 	char *buf = NULL;
+	struct stat st;
 	int fd, ret = 0;
 
 	*content = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* As sysfs_read_attr(): a FIFO in its place would block. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -ESPIPE;
+	}
 	for (;;) {
 		ssize_t n;
 

@@ -42,6 +42,12 @@ static void explain_open_error(const struct parsed_event *ev, int err, char *why
 {
 	const char *pmu = ev->pmu_name;
 
+	if ((err == ENOENT || err == EINVAL) && !perf_type_exists(ev->spec.type)) {
+		snprintf(why, why_len, "cannot open %s: this kernel has no PMU of perf type %u, "
+			 "%s's type in sysfs (is its driver or netpmu.ko loaded? 'netpmu list' shows "
+			 "the PMUs)", ev->text, ev->spec.type, pmu);
+		return;
+	}
 	switch (err) {
 	case EACCES:
 	case EPERM:

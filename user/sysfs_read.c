@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sysfs_read.h"
@@ -41,9 +43,22 @@ static int read_fd_fully(int fd, char *buf, size_t cap, size_t *len)
 	return 0;
 }
 
+/* Binary data, which would end up in messages: any control byte but tab and newline. */
+static bool has_control_bytes(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = buf[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+			return true;
+	}
+	return false;
+}
+
 int sysfs_read_attr(const char *dir, const char *name, char **content)
 {
 	char *path, *buf;
+	struct stat st;
 	size_t len = 0;
 	int fd, err;
 
@@ -51,10 +66,15 @@ int sysfs_read_attr(const char *dir, const char *name, char **content)
 	path = sysfs_path_join(dir, name);
 	if (!path)
 		return -ENOMEM;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* A FIFO (in a tree passed as --sysfs-root) would block open() and read(). */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	free(path);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -ESPIPE;
+	}
 
 	/* One byte more than the limit tells "exactly at the limit" from "larger". */
 	buf = malloc(SYSFS_ATTR_MAX_BYTES + 1);
@@ -64,7 +84,7 @@ int sysfs_read_attr(const char *dir, const char *name, char **content)
 	}
 	err = read_fd_fully(fd, buf, SYSFS_ATTR_MAX_BYTES + 1, &len);
 	close(fd);
-	if (!err && memchr(buf, '\0', len))
+	if (!err && has_control_bytes(buf, len))
 		err = -EILSEQ;
 	if (err) {
 		free(buf);

@@ -12,7 +12,9 @@
  * Reads the file DIR/NAME into a new NUL-terminated string, with one trailing
  * newline removed (everything else, e.g. a trailing space, is kept).
  * Returns 0, -ENOENT if the file does not exist, -EFBIG if it is larger than
- * SYSFS_ATTR_MAX_BYTES, -EILSEQ if it contains a NUL byte, or another -errno.
+ * SYSFS_ATTR_MAX_BYTES, -EILSEQ if it contains a control byte other than tab
+ * and newline (binary data), -ESPIPE if it is no regular file (a FIFO would
+ * block), or another -errno.
  */
 int sysfs_read_attr(const char *dir, const char *name, char **content);
 
