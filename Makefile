@@ -38,8 +38,11 @@ BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c)
 USER_SRCS := $(wildcard user/*.c)
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
-# netpmu.ko refuses to load beside an already registered PMU.
+# netpmu.ko's model leaves a registered PMU's name alone.
 DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu/Kbuild
+# upstream's drivers/perf/hisilicon/{hns3_pmu,hisi_pcie_pmu}.c of each cell's
+# kernel (unpacked by tests/vm/cell-assets), built to be loaded beside ours
+UPSTREAM_PMU_KBUILD := tests/guest/upstream_pmu/Kbuild
 
 # Per architecture: the compiler, libbpf's static link line, the BPF target
 # and vmlinux.h (named as the kernel names the arch), into $(OUTPUT)/ARCH/.
@@ -80,7 +83,7 @@ $$($(1)_OUT)/user/main.o: $(OUTPUT)/version.stamp
 # The queue map's test driver (tests/unit/queue_map-live.sh), also run in
 # the guests, which have no compiler.
 $$($(1)_OUT)/tests/queue_map_dump: tests/unit/queue_map_dump.c \
-		$$(patsubst %,$$($(1)_OUT)/user/%.o,queue_map netdev_netlink sysfs_read napi_irq_check)
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,queue_map netdev_netlink netdev_nl_parse sysfs_read napi_irq_check)
 	@mkdir -p $$(@D)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$^ -o $$@
@@ -130,7 +133,9 @@ else
 kmod: cells
 	$(Q)tests/vm/cells $(CELLS) | while read -r arch kver kdir; do \
 		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver,$(KMOD_SRCS)) && \
-		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/hns3_dup_pmu,$(DUP_PMU_SRCS)) || exit 1; \
+		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/hns3_dup_pmu,$(DUP_PMU_SRCS)) && \
+		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/upstream,$(UPSTREAM_PMU_KBUILD) \
+			$(OUTPUT)/upstream/$$(echo $$kver | cut -d. -f1,2)/*.c) || exit 1; \
 	done
 endif
 

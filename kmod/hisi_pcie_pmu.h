@@ -83,6 +83,7 @@ struct hisi_pcie_pmu {
 	int pci_domain;			/* where bdf filters are looked up */
 	int numa_node;			/* NUMA_NO_NODE if unknown */
 	int preferred_cpu;		/* model only: first counting CPU, or -1 */
+	bool model;			/* says so in sysfs (netpmu_model) */
 	void (*set_irq_cpu)(struct hisi_pcie_pmu *pcie_pmu, unsigned int cpu);
 	/* ---- owned by the core ---- */
 	struct pmu pmu;
@@ -96,7 +97,11 @@ struct hisi_pcie_pmu {
 	u16 bdf_max;
 	int on_cpu;
 	bool registered;
-	raw_spinlock_t read_lock;	/* reads may come from any CPU (scope) */
+	/*
+	 * Counters, prev_count and the started state: reads come from any CPU
+	 * (remote reads, netpmu.h), the interrupt maybe from another.
+	 */
+	raw_spinlock_t lock;
 };
 
 #define to_hisi_pcie_pmu(p) container_of(p, struct hisi_pcie_pmu, pmu)
@@ -118,7 +123,6 @@ extern const struct attribute_group *hisi_pcie_pmu_attr_groups[];
 /* hw backend (PCI driver) */
 int hisi_pcie_pmu_hw_init(void);
 void hisi_pcie_pmu_hw_exit(void);
-unsigned int hisi_pcie_pmu_hw_count(void);
 
 /* sim backend (device model) */
 int hisi_pcie_sim_init(void);

@@ -194,23 +194,34 @@ static u64 hisi_pcie_read_counter(struct hisi_pcie_pmu *pcie_pmu,
 			     hisi_pcie_reg(event->hw.event_base, event->hw.idx));
 }
 
-/*
- * With a system-wide scope, reads may run on any CPU concurrently with the
- * counting CPU; local64 operations are only CPU-local, hence the lock.
- */
-static void hisi_pcie_pmu_event_update(struct perf_event *event)
+/* Called with pcie_pmu->lock held. */
+static void hisi_pcie_pmu_update_locked(struct hisi_pcie_pmu *pcie_pmu,
+				       struct perf_event *event)
 {
-	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned long flags;
 	u64 prev, now;
 
-	raw_spin_lock_irqsave(&pcie_pmu->read_lock, flags);
 	prev = local64_read(&hwc->prev_count);
 	now = hisi_pcie_read_counter(pcie_pmu, event);
 	local64_set(&hwc->prev_count, now);
 	local64_add(now - prev, &event->count);
-	raw_spin_unlock_irqrestore(&pcie_pmu->read_lock, flags);
+}
+
+/*
+ * With remote reads (netpmu.h) this runs on any CPU, without the perf
+ * context's lock, and may come after del() gave the counter to another event
+ * (whose start() presets it to 2^63): only a started event reads, under the
+ * lock that start() and stop() change the state under.
+ */
+static void hisi_pcie_pmu_event_update(struct perf_event *event)
+{
+	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		hisi_pcie_pmu_update_locked(pcie_pmu, event);
+	raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
 }
 
 static void hisi_pcie_pmu_read(struct perf_event *event)
@@ -220,16 +231,15 @@ static void hisi_pcie_pmu_read(struct perf_event *event)
 
 /*
  * Preset both counters of the slot to 2^63. A counter that reads back
- * unchanged is not writable: count from the value it holds.
+ * unchanged is not writable: count from the value it holds. Called with
+ * pcie_pmu->lock held.
  */
 static void hisi_pcie_pmu_set_period(struct perf_event *event)
 {
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned long flags;
 	u64 orig, cnt;
 
-	raw_spin_lock_irqsave(&pcie_pmu->read_lock, flags);
 	orig = hisi_pcie_read_counter(pcie_pmu, event);
 	local64_set(&hwc->prev_count, HISI_PCIE_INIT_VAL);
 	netpmu_write64(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_CNT, hwc->idx),
@@ -240,7 +250,6 @@ static void hisi_pcie_pmu_set_period(struct perf_event *event)
 	cnt = hisi_pcie_read_counter(pcie_pmu, event);
 	if (cnt == orig)
 		local64_set(&hwc->prev_count, cnt);
-	raw_spin_unlock_irqrestore(&pcie_pmu->read_lock, flags);
 }
 
 static void hisi_pcie_pmu_write_ctrl(struct hisi_pcie_pmu *pcie_pmu,
@@ -264,11 +273,12 @@ static void hisi_pcie_pmu_start(struct perf_event *event, int flags)
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int idx = hwc->idx;
+	unsigned long irqflags;
 
 	if (!(hwc->state & PERF_HES_STOPPED))
 		return;
-	hwc->state = 0;
 
+	raw_spin_lock_irqsave(&pcie_pmu->lock, irqflags);
 	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, hisi_pcie_event_ctrl(event));
 	hisi_pcie_pmu_ctrl_rmw(pcie_pmu, idx, 0, HISI_PCIE_EVENT_EN);
 	netpmu_write32(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
@@ -279,6 +289,8 @@ static void hisi_pcie_pmu_start(struct perf_event *event, int flags)
 		netpmu_write64(pcie_pmu->regs,
 			       hisi_pcie_reg(hwc->event_base, idx),
 			       local64_read(&hwc->prev_count));
+	hwc->state = 0;
+	raw_spin_unlock_irqrestore(&pcie_pmu->lock, irqflags);
 
 	perf_event_update_userpage(event);
 }
@@ -288,16 +300,19 @@ static void hisi_pcie_pmu_stop(struct perf_event *event, int flags)
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int idx = hwc->idx;
+	unsigned long irqflags;
 
 	if (hwc->state & PERF_HES_STOPPED)
 		return;
 
-	hisi_pcie_pmu_event_update(event);
+	raw_spin_lock_irqsave(&pcie_pmu->lock, irqflags);
+	hisi_pcie_pmu_update_locked(pcie_pmu, event);
 	netpmu_write32(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
 		       1);
 	hisi_pcie_pmu_ctrl_rmw(pcie_pmu, idx, HISI_PCIE_EVENT_EN, 0);
 	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_INIT_SET);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	raw_spin_unlock_irqrestore(&pcie_pmu->lock, irqflags);
 }
 
 /* Related events of one group share the counter of the first one added. */
@@ -387,10 +402,10 @@ static void hisi_pcie_pmu_rebase(struct perf_event *event)
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&pcie_pmu->read_lock, flags);
+	raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
 	local64_set(&event->hw.prev_count,
 		    hisi_pcie_read_counter(pcie_pmu, event));
-	raw_spin_unlock_irqrestore(&pcie_pmu->read_lock, flags);
+	raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
 }
 
 /* Another running event of the owner's group on the owner's counter. */
@@ -438,6 +453,7 @@ irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data)
 	struct hisi_pcie_pmu *pcie_pmu = data;
 	irqreturn_t ret = IRQ_NONE;
 	struct perf_event *event;
+	unsigned long flags;
 	unsigned int idx;
 
 	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
@@ -453,7 +469,10 @@ irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data)
 
 		hisi_pcie_pmu_event_update(event);
 		hisi_pcie_pmu_sharers(event, false);
-		hisi_pcie_pmu_set_period(event);
+		raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
+		if (!(event->hw.state & PERF_HES_STOPPED))
+			hisi_pcie_pmu_set_period(event);
+		raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
 		hisi_pcie_pmu_sharers(event, true);
 		ret = IRQ_HANDLED;
 	}
@@ -479,11 +498,10 @@ static unsigned int hisi_pcie_pmu_pick_cpu(struct hisi_pcie_pmu *pcie_pmu,
 }
 
 /*
- * The counting CPU. Without a PMU scope, as upstream: the first online CPU of
- * the device's NUMA node (the model may prefer another), and on hotplug
- * another one of the node, else any. With a scope the perf core picks it
- * (netpmu.h): the PMU takes it once registered and follows the core's
- * choice on hotplug.
+ * The counting CPU, as upstream: the first online CPU of the device's NUMA
+ * node (the model may prefer another), and on hotplug another one of the
+ * node, else any. The same on every kernel: remote reads do not give the
+ * choice to the perf core (netpmu.h).
  */
 int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 {
@@ -493,7 +511,7 @@ int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 	int pref;
 	unsigned int target;
 
-	if (!pcie_pmu || pcie_pmu->on_cpu >= 0 || netpmu_pmu_scoped())
+	if (!pcie_pmu || pcie_pmu->on_cpu >= 0)
 		return 0;
 
 	pref = pcie_pmu->preferred_cpu;
@@ -517,12 +535,8 @@ int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	if (!pcie_pmu || pcie_pmu->on_cpu != cpu)
 		return 0;
 
-	/* With a scope, the perf core's choice. */
 	WRITE_ONCE(pcie_pmu->on_cpu, -1);
-	if (netpmu_pmu_scoped())
-		target = cpumask_any_but(cpu_online_mask, cpu);
-	else
-		target = hisi_pcie_pmu_pick_cpu(pcie_pmu, cpu);
+	target = hisi_pcie_pmu_pick_cpu(pcie_pmu, cpu);
 	if (target >= nr_cpu_ids) {
 		pr_err(NETPMU_MOD_NAME ": %s: there is no CPU to count on\n",
 		       pcie_pmu->name);
@@ -535,21 +549,6 @@ int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	WRITE_ONCE(pcie_pmu->on_cpu, target);
 	pcie_pmu->set_irq_cpu(pcie_pmu, target);
 	return 0;
-}
-
-/* With a PMU scope: count where the perf core does, from now on. */
-static int hisi_pcie_pmu_take_scope_cpu(struct hisi_pcie_pmu *pcie_pmu)
-{
-	int cpu;
-
-	cpus_read_lock();
-	cpu = netpmu_scope_cpu(&pcie_pmu->pmu);
-	if (cpu >= 0) {
-		WRITE_ONCE(pcie_pmu->on_cpu, cpu);
-		pcie_pmu->set_irq_cpu(pcie_pmu, cpu);
-	}
-	cpus_read_unlock();
-	return cpu < 0 ? cpu : 0;
 }
 
 /* Read the identification registers and name the PMU. */
@@ -568,7 +567,7 @@ int hisi_pcie_pmu_init(struct hisi_pcie_pmu *pcie_pmu)
 		 HISI_PCIE_PMU_NAME_FMT, pcie_pmu->sicl_id, pcie_pmu->core_id);
 	pcie_pmu->on_cpu = -1;
 	pcie_pmu->registered = false;
-	raw_spin_lock_init(&pcie_pmu->read_lock);
+	raw_spin_lock_init(&pcie_pmu->lock);
 	return 0;
 }
 
@@ -598,10 +597,6 @@ int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu)
 #ifdef NETPMU_HAVE_PMU_PARENT
 		.parent		= pcie_pmu->dev,
 #endif
-#ifdef NETPMU_HAVE_PMU_SCOPE
-		/* Lets any CPU read the counters (bpf_perf_event_read_value). */
-		.scope		= PERF_PMU_SCOPE_SYS_WIDE,
-#endif
 	};
 
 	ret = cpuhp_state_add_instance(hisi_pcie_pmu_cpuhp_state,
@@ -613,17 +608,9 @@ int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu)
 	if (ret)
 		goto err_remove_cpuhp_instance;
 	WRITE_ONCE(pcie_pmu->registered, true);
-
-	if (netpmu_pmu_scoped()) {
-		ret = hisi_pcie_pmu_take_scope_cpu(pcie_pmu);
-		if (ret)
-			goto err_unregister;
-	}
+	netpmu_pmu_allow_remote_reads(&pcie_pmu->pmu);
 	return 0;
 
-err_unregister:
-	WRITE_ONCE(pcie_pmu->registered, false);
-	perf_pmu_unregister(&pcie_pmu->pmu);
 err_remove_cpuhp_instance:
 	cpuhp_state_remove_instance_nocalls(hisi_pcie_pmu_cpuhp_state,
 					    &pcie_pmu->node);

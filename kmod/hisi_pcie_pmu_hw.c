@@ -5,21 +5,20 @@
  * overflow interrupt. Untested: no Hip09 was available to this project.
  */
 
-#include <linux/atomic.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 
 #include "hisi_pcie_pmu.h"
+#include "netpmu.h"
 
-#define HISI_PCIE_PMU_HW_DRV_NAME	"hisi_pcie_pmu"
+/*
+ * Not upstream's "hisi_pcie_pmu": driver names are unique, and netpmu.ko must
+ * load beside the upstream driver (which then keeps the devices it bound).
+ */
+#define HISI_PCIE_PMU_HW_DRV_NAME	"netpmu_hisi_pcie_pmu"
 #define HISI_PCIE_PMU_HW_BAR		2
-#define PCI_DEVICE_ID_HISI_PCIE_PMU	0xa12d
-
-#ifndef PCI_VENDOR_ID_HUAWEI
-#define PCI_VENDOR_ID_HUAWEI		0x19e5
-#endif
 
 struct hisi_pcie_pmu_hw {
 	struct hisi_pcie_pmu pmu;
@@ -27,13 +26,6 @@ struct hisi_pcie_pmu_hw {
 	void __iomem *base;
 	int irq;
 };
-
-static atomic_t hisi_pcie_pmu_hw_bound = ATOMIC_INIT(0);
-
-unsigned int hisi_pcie_pmu_hw_count(void)
-{
-	return atomic_read(&hisi_pcie_pmu_hw_bound);
-}
 
 static void hisi_pcie_pmu_hw_set_irq_cpu(struct hisi_pcie_pmu *pcie_pmu,
 					 unsigned int cpu)
@@ -100,7 +92,6 @@ static int hisi_pcie_pmu_hw_probe(struct pci_dev *pdev,
 		goto err_free_irq;
 
 	pci_set_drvdata(pdev, hw);
-	atomic_inc(&hisi_pcie_pmu_hw_bound);
 	return 0;
 
 err_free_irq:
@@ -109,6 +100,7 @@ err_free_vectors:
 	pci_free_irq_vectors(pdev);
 err_iounmap:
 	iounmap(hw->base);
+	dev_err(&pdev->dev, "no PCIe PMU on this device: %pe\n", ERR_PTR(ret));
 	return ret;
 }
 
@@ -121,14 +113,13 @@ static void hisi_pcie_pmu_hw_remove(struct pci_dev *pdev)
 	pci_free_irq_vectors(pdev);
 	iounmap(hw->base);
 	pci_set_drvdata(pdev, NULL);
-	atomic_dec(&hisi_pcie_pmu_hw_bound);
 }
 
+/* No MODULE_DEVICE_TABLE: see hns3_pmu_hw.c. */
 static const struct pci_device_id hisi_pcie_pmu_hw_ids[] = {
-	{ PCI_DEVICE(PCI_VENDOR_ID_HUAWEI, PCI_DEVICE_ID_HISI_PCIE_PMU) },
+	{ PCI_DEVICE(NETPMU_PCI_VENDOR_HUAWEI, NETPMU_PCI_DEVICE_PCIE_PMU) },
 	{ }
 };
-MODULE_DEVICE_TABLE(pci, hisi_pcie_pmu_hw_ids);
 
 static struct pci_driver hisi_pcie_pmu_hw_driver = {
 	.name = HISI_PCIE_PMU_HW_DRV_NAME,

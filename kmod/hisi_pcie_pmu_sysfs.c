@@ -118,7 +118,6 @@ static const struct attribute_group hisi_pcie_pmu_bus_attr_group = {
 	.attrs = hisi_pcie_pmu_bus_attrs,
 };
 
-#ifndef NETPMU_HAVE_PMU_SCOPE
 /* A cpulist of the counting CPU, e.g. "12". */
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
@@ -139,7 +138,6 @@ static struct attribute *hisi_pcie_pmu_cpumask_attrs[] = {
 static const struct attribute_group hisi_pcie_pmu_cpumask_attr_group = {
 	.attrs = hisi_pcie_pmu_cpumask_attrs,
 };
-#endif
 
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
@@ -157,17 +155,39 @@ static const struct attribute_group hisi_pcie_pmu_identifier_attr_group = {
 	.attrs = hisi_pcie_pmu_identifier_attrs,
 };
 
-/*
- * Upstream's registration order. Where the kernel has PMU scopes, the perf
- * core publishes cpumask itself (a cpulist of one CPU: the same bytes).
- */
+/* Outside upstream's set, on a model only: the device that models the PMU. */
+static ssize_t netpmu_model_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct device *model = dev_to_pcie_pmu(dev)->dev;
+
+	return sysfs_emit(buf, "%s\n", model ? dev_name(model) : "");
+}
+static DEVICE_ATTR_RO(netpmu_model);
+
+static struct attribute *hisi_pcie_pmu_model_attrs[] = {
+	&dev_attr_netpmu_model.attr,
+	NULL,
+};
+
+static umode_t hisi_pcie_pmu_model_visible(struct kobject *kobj,
+					   struct attribute *attr, int n)
+{
+	return dev_to_pcie_pmu(kobj_to_dev(kobj))->model ? attr->mode : 0;
+}
+
+static const struct attribute_group hisi_pcie_pmu_model_attr_group = {
+	.attrs = hisi_pcie_pmu_model_attrs,
+	.is_visible = hisi_pcie_pmu_model_visible,
+};
+
+/* Upstream's registration order, then the model's own file. */
 const struct attribute_group *hisi_pcie_pmu_attr_groups[] = {
 	&hisi_pcie_pmu_events_group,
 	&hisi_pcie_pmu_format_group,
 	&hisi_pcie_pmu_bus_attr_group,
-#ifndef NETPMU_HAVE_PMU_SCOPE
 	&hisi_pcie_pmu_cpumask_attr_group,
-#endif
 	&hisi_pcie_pmu_identifier_attr_group,
+	&hisi_pcie_pmu_model_attr_group,
 	NULL,
 };

@@ -17,7 +17,7 @@
 
 static int pcie_sim = -1;
 module_param(pcie_sim, int, 0444);
-MODULE_PARM_DESC(pcie_sim, "PCIe PMU model: -1 = only without real HiSilicon PCIe PMUs (default), 0 = never, 1 = always");
+MODULE_PARM_DESC(pcie_sim, "PCIe PMU model: -1 = unless a real HiSilicon PCIe PMU exists (default), 0 = never, 1 = the same, and say why when none is made");
 
 static ushort pcie_sicl_id;
 module_param(pcie_sicl_id, ushort, 0444);
@@ -119,6 +119,7 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 	INIT_LIST_HEAD(&sim->eps);
 	sim->pmu.numa_node = NUMA_NO_NODE;
 	sim->pmu.preferred_cpu = cfg->cpu;
+	sim->pmu.model = true;
 	hisi_pcie_sim_dev_init(sim);
 
 	ret = hisi_pcie_sim_find_ports(sim);
@@ -150,6 +151,8 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 		goto err_stop_dev;
 
 	hisi_pcie_sim_debugfs_init(sim);
+	pr_info(NETPMU_MOD_NAME ": %s is a model (%s), not hardware\n",
+		sim->pmu.name, dev_name(sim->dev));
 	hisi_pcie_sim_report(sim);
 	*out = sim;
 	return 0;
@@ -191,22 +194,31 @@ int hisi_pcie_sim_init(void)
 	};
 	int ret;
 
-	if (!pcie_sim || (pcie_sim < 0 && hisi_pcie_pmu_hw_count()))
+	if (!pcie_sim)
 		return 0;
+	if (netpmu_real_pmu_present(NETPMU_PCIE_PMU)) {
+		if (pcie_sim > 0)
+			pr_warn(NETPMU_MOD_NAME ": pcie_sim=1 but a real PCIe PMU (%04x:%04x) exists: no model\n",
+				NETPMU_PCI_VENDOR_HUAWEI,
+				NETPMU_PCI_DEVICE_PCIE_PMU);
+		return 0;
+	}
 
 	if (!pcie_clk_freq || !pcie_link_mbps ||
 	    !hisi_pcie_sim_size_ok(pcie_mps) ||
 	    !hisi_pcie_sim_size_ok(pcie_mrrs) ||
 	    pcie_desc_bytes < 4 || pcie_desc_bytes > pcie_mps) {
-		pr_err(NETPMU_MOD_NAME ": invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps)\n");
-		return -EINVAL;
+		pr_err(NETPMU_MOD_NAME ": invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps): no PCIe PMU model\n");
+		return 0;
 	}
 
+	/* A model that cannot be made leaves the rest of the module working. */
 	ret = hisi_pcie_sim_create(&cfg, &hisi_pcie_sim_instance);
-	/* Without Root Ports there is nothing to model, unless forced. */
-	if (ret == -ENODEV && pcie_sim < 0)
-		return 0;
-	return ret;
+	if (ret && ret != -ENODEV)
+		pr_err(NETPMU_MOD_NAME ": no PCIe PMU model: %pe\n", ERR_PTR(ret));
+	else if (ret && pcie_sim > 0)
+		pr_err(NETPMU_MOD_NAME ": pcie_sim=1 but there is no PCIe Root Port to model\n");
+	return 0;
 }
 
 void hisi_pcie_sim_exit(void)

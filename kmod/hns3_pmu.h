@@ -109,11 +109,14 @@ struct hns3_pmu_event_desc {
 	const char *name;
 	u32 config;		/* ext_counter_used << 16 | type << 8 | subevent */
 	u8 filter_modes;	/* HNS3_PMU_FILTER_* */
+	bool model_only;	/* an extension: not published on hardware */
 };
 
 extern const struct hns3_pmu_event_desc hns3_pmu_events[];
 extern const unsigned int hns3_pmu_nr_events;
-const struct hns3_pmu_event_desc *hns3_pmu_find_event(u32 event_id);
+struct hns3_pmu;
+const struct hns3_pmu_event_desc *hns3_pmu_find_event(struct hns3_pmu *hns3_pmu,
+						      u32 event_id);
 
 /*
  * One PMU instance. A backend fills in the fields above the line, then calls
@@ -126,6 +129,12 @@ struct hns3_pmu {
 	u64 counter_mask;		/* counter width; U64_MAX on hardware */
 	int local_cpu;			/* CPU the device is local to, or -1 */
 	void (*set_irq_cpu)(struct hns3_pmu *hns3_pmu, unsigned int cpu);
+	/*
+	 * A model: publishes the extensions, says so in sysfs (netpmu_model)
+	 * and counts its events' users, so that it can refuse removal while
+	 * they are open (hardware cannot refuse an unbind).
+	 */
+	bool model;
 	/* ---- owned by the core ---- */
 	struct pmu pmu;
 	struct perf_event *hw_events[HNS3_PMU_MAX_HW_EVENTS];
@@ -138,7 +147,12 @@ struct hns3_pmu {
 	u32 hw_clk_freq;
 	int on_cpu;
 	bool registered;
-	raw_spinlock_t read_lock;	/* reads may come from any CPU (scope) */
+	/*
+	 * Counters, prev_count, the started state, slot ownership and the
+	 * slots' CTRL_LOW and QID registers: reads come from any CPU (scope),
+	 * the QID probe from the opener's, the interrupt maybe from another.
+	 */
+	raw_spinlock_t lock;
 	spinlock_t users_lock;		/* nr_users, closing */
 	unsigned int nr_users;		/* events that passed event_init */
 	bool closing;			/* no new events: being removed */
@@ -163,6 +177,5 @@ extern const struct attribute_group *hns3_pmu_attr_groups[];
 /* hw backend (PCI driver) */
 int hns3_pmu_hw_init(void);
 void hns3_pmu_hw_exit(void);
-unsigned int hns3_pmu_hw_count(void);
 
 #endif /* NETPMU_HNS3_PMU_H */

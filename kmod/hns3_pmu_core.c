@@ -64,6 +64,7 @@ static void hns3_pmu_slot_rmw(struct hns3_pmu *hns3_pmu, unsigned int idx,
 	hns3_pmu_slot_write(hns3_pmu, idx, reg, (val & ~clear) | set);
 }
 
+/* Called with hns3_pmu->lock held, or to pick a slot to try. */
 static int hns3_pmu_first_free_slot(struct hns3_pmu *hns3_pmu)
 {
 	unsigned int idx;
@@ -90,12 +91,22 @@ static bool hns3_pmu_bdf_valid(struct hns3_pmu *hns3_pmu, u32 bdf)
 	return true;
 }
 
-/* Ask the device whether a queue exists, using the slot event_init picked. */
-static bool hns3_pmu_qid_valid(struct hns3_pmu *hns3_pmu, unsigned int idx,
-			       u32 bdf, u32 queue)
+/*
+ * Ask the device whether a queue exists, through the QID registers of a free
+ * slot. Under the lock, so that the counting CPU cannot take the slot (and
+ * program its QID_PARA) meanwhile; the device answers within microseconds.
+ */
+static bool hns3_pmu_qid_valid(struct hns3_pmu *hns3_pmu, u32 bdf, u32 queue)
 {
 	unsigned int waited = 0;
-	u32 ctrl;
+	unsigned long flags;
+	u32 ctrl = 0;
+	int idx;
+
+	raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
+	idx = hns3_pmu_first_free_slot(hns3_pmu);
+	if (idx < 0)
+		goto unlock;
 
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_QID_PARA,
 			    (bdf & 0xff) | queue << HNS3_PMU_QID_PARA_QUEUE_S);
@@ -113,6 +124,8 @@ static bool hns3_pmu_qid_valid(struct hns3_pmu *hns3_pmu, unsigned int idx,
 	}
 
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_QID_CTRL, 0);
+unlock:
+	raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
 
 	return (ctrl & HNS3_PMU_QID_CTRL_DONE) &&
 	       !(ctrl & HNS3_PMU_QID_CTRL_MISS);
@@ -129,7 +142,7 @@ static int hns3_pmu_select_filter_mode(struct hns3_pmu *hns3_pmu,
 	u8 modes;
 	u32 mode;
 
-	desc = hns3_pmu_find_event(hns3_pmu_event_id(event));
+	desc = hns3_pmu_find_event(hns3_pmu, hns3_pmu_event_id(event));
 	if (!desc)
 		return -ENOENT;
 	modes = desc->filter_modes;
@@ -144,7 +157,7 @@ static int hns3_pmu_select_filter_mode(struct hns3_pmu *hns3_pmu,
 	} else if ((modes & HNS3_PMU_FILTER_FUNC_QUEUE) &&
 		   queue != HNS3_PMU_QUEUE_ALL && bdf) {
 		if (!hns3_pmu_bdf_valid(hns3_pmu, bdf) ||
-		    !hns3_pmu_qid_valid(hns3_pmu, event->hw.idx, bdf, queue))
+		    !hns3_pmu_qid_valid(hns3_pmu, bdf, queue))
 			return -ENOENT;
 		mode = HNS3_PMU_HW_FILTER_FUNC_QUEUE;
 	} else if ((modes & HNS3_PMU_FILTER_PORT) && tc == HNS3_PMU_TC_ALL) {
@@ -238,12 +251,19 @@ static void hns3_pmu_event_destroy(struct perf_event *event)
 	spin_unlock_irqrestore(&hns3_pmu->users_lock, flags);
 }
 
-/* Count the event as a user of the PMU, unless the PMU is being removed. */
+/*
+ * A model counts the event as a user, unless it is being removed. Hardware
+ * does not (no destroy hook, as upstream): an unbind frees its driver data
+ * while events may still be open, and a hook would then write freed memory.
+ */
 static int hns3_pmu_event_get(struct hns3_pmu *hns3_pmu,
 			      struct perf_event *event)
 {
 	unsigned long flags;
 	int ret = 0;
+
+	if (!hns3_pmu->model)
+		return 0;
 
 	spin_lock_irqsave(&hns3_pmu->users_lock, flags);
 	if (hns3_pmu->closing) {
@@ -274,6 +294,7 @@ static int hns3_pmu_event_init(struct perf_event *event)
 		return -ENODEV;
 	event->cpu = on_cpu;
 
+	/* A hint only: add() picks the slot on the counting CPU. */
 	idx = hns3_pmu_first_free_slot(hns3_pmu);
 	if (idx < 0)
 		return -EBUSY;
@@ -290,7 +311,6 @@ static int hns3_pmu_event_init(struct perf_event *event)
 			  HNS3_PMU_REG_EVENT_EXT_COUNTER :
 			  HNS3_PMU_REG_EVENT_COUNTER;
 
-	/* Not upstream: lets a model instance refuse removal while in use. */
 	return hns3_pmu_event_get(hns3_pmu, event);
 }
 
@@ -302,24 +322,35 @@ static u64 hns3_pmu_read_counter(struct hns3_pmu *hns3_pmu,
 					       event->hw.event_base));
 }
 
-/*
- * With a system-wide scope, reads may run on any CPU concurrently with the
- * counting CPU; local64 operations are only CPU-local, hence the lock.
- */
-static void hns3_pmu_read(struct perf_event *event)
+/* Called with hns3_pmu->lock held. */
+static void hns3_pmu_update_locked(struct hns3_pmu *hns3_pmu,
+				   struct perf_event *event)
 {
-	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned long flags;
 	u64 prev, now;
 
-	raw_spin_lock_irqsave(&hns3_pmu->read_lock, flags);
 	prev = local64_read(&hwc->prev_count);
 	now = hns3_pmu_read_counter(hns3_pmu, event);
 	local64_set(&hwc->prev_count, now);
 	/* The mask only matters for a narrowed (model) counter. */
 	local64_add((now - prev) & hns3_pmu->counter_mask, &event->count);
-	raw_spin_unlock_irqrestore(&hns3_pmu->read_lock, flags);
+}
+
+/*
+ * With remote reads (netpmu.h) this runs on any CPU, without the perf
+ * context's lock, and may come after del() gave the slot to another event:
+ * a stopped event's slot is not its own any more, so only a started one
+ * reads, under the lock that start() and stop() change the state under.
+ */
+static void hns3_pmu_read(struct perf_event *event)
+{
+	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		hns3_pmu_update_locked(hns3_pmu, event);
+	raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
 }
 
 static void hns3_pmu_start(struct perf_event *event, int flags)
@@ -334,12 +365,12 @@ static void hns3_pmu_start(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED))
 		return;
-	hwc->state = 0;
 
 	ctrl = (code >> 8 & 0xff) |
 	       (code & 0xff) << HNS3_PMU_CTRL_SUBEVENT_S |
 	       mode << HNS3_PMU_CTRL_FILTER_MODE_S |
 	       HNS3_PMU_CTRL_OVERFLOW_RESTART;
+	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW, ctrl);
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_HIGH,
 			    hns3_pmu_filter_condition(event));
@@ -350,18 +381,18 @@ static void hns3_pmu_start(struct perf_event *event, int flags)
 				    HNS3_PMU_QID_PARA_QUEUE_S);
 
 	/* Both counters restart, so a pair starting together stays coherent. */
-	raw_spin_lock_irqsave(&hns3_pmu->read_lock, irqflags);
 	local64_set(&hwc->prev_count, 0);
 	netpmu_write64(hns3_pmu->regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_COUNTER), 0);
 	netpmu_write64(hns3_pmu->regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_EXT_COUNTER), 0);
-	raw_spin_unlock_irqrestore(&hns3_pmu->read_lock, irqflags);
 
 	hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_INTR_MASK,
 			  HNS3_PMU_INTR_MASK_OVERFLOW, 0);
 	hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 			  0, HNS3_PMU_CTRL_EVENT_EN);
+	hwc->state = 0;
+	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
 
 	perf_event_update_userpage(event);
 }
@@ -370,18 +401,17 @@ static void hns3_pmu_stop(struct perf_event *event, int flags)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
 
+	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
 	hns3_pmu_slot_rmw(hns3_pmu, hwc->idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 			  HNS3_PMU_CTRL_EVENT_EN, 0);
 	hns3_pmu_slot_rmw(hns3_pmu, hwc->idx, HNS3_PMU_REG_EVENT_INTR_MASK,
 			  0, HNS3_PMU_INTR_MASK_OVERFLOW);
-	hwc->state |= PERF_HES_STOPPED;
-
-	if (hwc->state & PERF_HES_UPTODATE)
-		return;
-
-	hns3_pmu_read(event);
-	hwc->state |= PERF_HES_UPTODATE;
+	if (!(hwc->state & PERF_HES_UPTODATE))
+		hns3_pmu_update_locked(hns3_pmu, event);
+	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
 }
 
 /* Events of one group with equal config bits 0-15 share a slot. */
@@ -404,17 +434,22 @@ static int hns3_pmu_add(struct perf_event *event, int flags)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
 	int idx;
 
 	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 
+	/* Taken under the lock: the QID probe uses a free slot's registers. */
+	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
 	idx = hns3_pmu_find_related_slot(hns3_pmu, event);
 	if (idx < 0) {
 		idx = hns3_pmu_first_free_slot(hns3_pmu);
-		if (idx < 0)
-			return -EBUSY;
-		WRITE_ONCE(hns3_pmu->hw_events[idx], event);
+		if (idx >= 0)
+			WRITE_ONCE(hns3_pmu->hw_events[idx], event);
 	}
+	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
+	if (idx < 0)
+		return -EBUSY;
 	hwc->idx = idx;
 
 	if (flags & PERF_EF_START)
@@ -484,6 +519,7 @@ static void hns3_pmu_fold_slot(struct hns3_pmu *hns3_pmu, unsigned int idx)
 irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
 {
 	struct hns3_pmu *hns3_pmu = data;
+	unsigned long flags;
 	unsigned int idx;
 
 	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++) {
@@ -495,20 +531,23 @@ irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
 		if (hns3_pmu->counter_mask != U64_MAX)
 			hns3_pmu_fold_slot(hns3_pmu, idx);
 
+		/* Not between stop()'s clearing of EN and its read. */
+		raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
 		hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 				  0, HNS3_PMU_CTRL_STATUS_RESET);
 		hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 				  HNS3_PMU_CTRL_STATUS_RESET, 0);
+		raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
 	}
 	return IRQ_HANDLED;
 }
 
 /*
- * The counting CPU. Without a PMU scope, as upstream: the first online CPU,
- * or (model extension) the CPU the device is local to while it is online;
- * when it goes offline the events move to the local CPU if online, else to
- * any other. With a scope the perf core picks it (netpmu.h): the PMU takes
- * it once registered and follows the core's choice on hotplug.
+ * The counting CPU, as upstream: the first online CPU, or (model extension)
+ * the CPU the device is local to while it is online; when it goes offline
+ * the events move to the local CPU if online, else to any other. The same
+ * on every kernel: remote reads do not give the choice to the perf core
+ * (netpmu.h).
  */
 int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 {
@@ -516,7 +555,7 @@ int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node)
 						     node);
 	int local;
 
-	if (!hns3_pmu || hns3_pmu->on_cpu >= 0 || netpmu_pmu_scoped())
+	if (!hns3_pmu || hns3_pmu->on_cpu >= 0)
 		return 0;
 
 	/* An online local CPU is visited too: leave the choice to it. */
@@ -539,10 +578,8 @@ int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	if (!hns3_pmu || hns3_pmu->on_cpu != cpu)
 		return 0;
 
-	/* With a scope, the perf core's choice. */
 	local = hns3_pmu->local_cpu;
-	if (!netpmu_pmu_scoped() && local >= 0 && local != cpu &&
-	    cpu_online(local))
+	if (local >= 0 && local != cpu && cpu_online(local))
 		target = local;
 	else
 		target = cpumask_any_but(cpu_online_mask, cpu);
@@ -555,21 +592,6 @@ int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node)
 	WRITE_ONCE(hns3_pmu->on_cpu, target);
 	hns3_pmu->set_irq_cpu(hns3_pmu, target);
 	return 0;
-}
-
-/* With a PMU scope: count where the perf core does, from now on. */
-static int hns3_pmu_take_scope_cpu(struct hns3_pmu *hns3_pmu)
-{
-	int cpu;
-
-	cpus_read_lock();
-	cpu = netpmu_scope_cpu(&hns3_pmu->pmu);
-	if (cpu >= 0) {
-		WRITE_ONCE(hns3_pmu->on_cpu, cpu);
-		hns3_pmu->set_irq_cpu(hns3_pmu, cpu);
-	}
-	cpus_read_unlock();
-	return cpu < 0 ? cpu : 0;
 }
 
 /* Read the identification registers and name the PMU. */
@@ -589,7 +611,7 @@ int hns3_pmu_init(struct hns3_pmu *hns3_pmu)
 		 hns3_pmu->sicl_id);
 	hns3_pmu->on_cpu = -1;
 	hns3_pmu->registered = false;
-	raw_spin_lock_init(&hns3_pmu->read_lock);
+	raw_spin_lock_init(&hns3_pmu->lock);
 	spin_lock_init(&hns3_pmu->users_lock);
 	hns3_pmu->nr_users = 0;
 	hns3_pmu->closing = false;
@@ -622,10 +644,6 @@ int hns3_pmu_register(struct hns3_pmu *hns3_pmu)
 #ifdef NETPMU_HAVE_PMU_PARENT
 		.parent		= hns3_pmu->dev,
 #endif
-#ifdef NETPMU_HAVE_PMU_SCOPE
-		/* Lets any CPU read the counters (bpf_perf_event_read_value). */
-		.scope		= PERF_PMU_SCOPE_SYS_WIDE,
-#endif
 	};
 
 	ret = cpuhp_state_add_instance(hns3_pmu_cpuhp_state, &hns3_pmu->node);
@@ -640,17 +658,9 @@ int hns3_pmu_register(struct hns3_pmu *hns3_pmu)
 		goto err_remove_cpuhp_instance;
 	}
 	WRITE_ONCE(hns3_pmu->registered, true);
-
-	if (netpmu_pmu_scoped()) {
-		ret = hns3_pmu_take_scope_cpu(hns3_pmu);
-		if (ret)
-			goto err_unregister;
-	}
+	netpmu_pmu_allow_remote_reads(&hns3_pmu->pmu);
 	return 0;
 
-err_unregister:
-	WRITE_ONCE(hns3_pmu->registered, false);
-	perf_pmu_unregister(&hns3_pmu->pmu);
 err_remove_cpuhp_instance:
 	cpuhp_state_remove_instance_nocalls(hns3_pmu_cpuhp_state,
 					    &hns3_pmu->node);

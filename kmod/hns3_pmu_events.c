@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The HNS3 PMU events (name, config, supported filter modes): the 110 of the
- * upstream ABI, then the func-intr pair this module adds. Pairs share config
- * bits 0-15; bit 16 picks EXT_COUNTER.
+ * upstream ABI, then the func-intr pair the model adds (hardware publishes
+ * exactly upstream's set). Pairs share config bits 0-15; bit 16 picks
+ * EXT_COUNTER.
  */
 
 #include <linux/kernel.h>
@@ -20,6 +21,9 @@
 
 #define HNS3_PMU_EVENT(_name, _config, _modes) \
 	{ .name = #_name, .config = _config, .filter_modes = _modes }
+#define HNS3_PMU_MODEL_EVENT(_name, _config, _modes) \
+	{ .name = #_name, .config = _config, .filter_modes = _modes, \
+	  .model_only = true }
 
 const struct hns3_pmu_event_desc hns3_pmu_events[] = {
 	HNS3_PMU_EVENT(bw_ssu_egu_byte_num, 0x1, G_P_PT),
@@ -133,23 +137,30 @@ const struct hns3_pmu_event_desc hns3_pmu_events[] = {
 	HNS3_PMU_EVENT(pps_intr_msix_nic_intr_num, 0x300, G),
 	HNS3_PMU_EVENT(pps_intr_msix_nic_time, 0x10300, G),
 	/*
-	 * Extension: the documented func-intr example (config=0x00301,
+	 * Model extension: the documented func-intr example (config=0x00301,
 	 * bdf=...,intr=N) names this pair; upstream publishes no func-intr
-	 * event. It supports no port, port-tc, func or func-queue mode, so
-	 * that bdf with intr (and queue, tc left at 0) selects func-intr.
+	 * event and no Hip09 has confirmed 0x301. It supports no port,
+	 * port-tc, func or func-queue mode, so that bdf with intr (and queue,
+	 * tc left at 0) selects func-intr.
 	 */
-	HNS3_PMU_EVENT(pps_intr_msix_func_intr_num, 0x301, G_FI),
-	HNS3_PMU_EVENT(pps_intr_msix_func_time, 0x10301, G_FI),
+	HNS3_PMU_MODEL_EVENT(pps_intr_msix_func_intr_num, 0x301, G_FI),
+	HNS3_PMU_MODEL_EVENT(pps_intr_msix_func_time, 0x10301, G_FI),
 };
 
 const unsigned int hns3_pmu_nr_events = ARRAY_SIZE(hns3_pmu_events);
 
-const struct hns3_pmu_event_desc *hns3_pmu_find_event(u32 event_id)
+/* The event EVENT_ID of the PMU: model-only events exist on models only. */
+const struct hns3_pmu_event_desc *hns3_pmu_find_event(struct hns3_pmu *hns3_pmu,
+						      u32 event_id)
 {
 	unsigned int i;
 
-	for (i = 0; i < hns3_pmu_nr_events; i++)
-		if (hns3_pmu_events[i].config == event_id)
-			return &hns3_pmu_events[i];
+	for (i = 0; i < hns3_pmu_nr_events; i++) {
+		const struct hns3_pmu_event_desc *desc = &hns3_pmu_events[i];
+
+		if (desc->config == event_id &&
+		    (hns3_pmu->model || !desc->model_only))
+			return desc;
+	}
 	return NULL;
 }

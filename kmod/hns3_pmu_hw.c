@@ -4,32 +4,24 @@
  * in BAR 2, one MSI vector for the overflow interrupt.
  */
 
-#include <linux/atomic.h>
 #include <linux/interrupt.h>
 #include <linux/pci.h>
 
 #include "hns3_pmu.h"
+#include "netpmu.h"
 
-#define HNS3_PMU_HW_DRV_NAME	"hns3_pmu"
+/*
+ * Not upstream's "hns3_pmu": driver names are unique, and netpmu.ko must load
+ * beside the upstream driver (which then keeps the device it bound).
+ */
+#define HNS3_PMU_HW_DRV_NAME	"netpmu_hns3_pmu"
 #define HNS3_PMU_HW_BAR		2
-#define PCI_DEVICE_ID_HNS3_PMU	0xa22b
-
-#ifndef PCI_VENDOR_ID_HUAWEI
-#define PCI_VENDOR_ID_HUAWEI	0x19e5
-#endif
 
 struct hns3_pmu_hw {
 	struct hns3_pmu pmu;
 	struct netpmu_mmio mmio;
 	int irq;
 };
-
-static atomic_t hns3_pmu_hw_bound = ATOMIC_INIT(0);
-
-unsigned int hns3_pmu_hw_count(void)
-{
-	return atomic_read(&hns3_pmu_hw_bound);
-}
 
 static void hns3_pmu_hw_set_irq_cpu(struct hns3_pmu *hns3_pmu,
 				    unsigned int cpu)
@@ -79,8 +71,10 @@ static int hns3_pmu_hw_probe(struct pci_dev *pdev,
 		goto err_clear_master;
 
 	hw->irq = pci_irq_vector(pdev, 0);
-	ret = devm_request_irq(&pdev->dev, hw->irq, hns3_pmu_irq_handler, 0,
-			       hw->pmu.name, &hw->pmu);
+	/* Kept on the counting CPU (set_irq_cpu), not moved by irqbalance. */
+	ret = devm_request_irq(&pdev->dev, hw->irq, hns3_pmu_irq_handler,
+			       IRQF_NOBALANCING | IRQF_NO_THREAD, hw->pmu.name,
+			       &hw->pmu);
 	if (ret)
 		goto err_clear_master;
 
@@ -89,11 +83,11 @@ static int hns3_pmu_hw_probe(struct pci_dev *pdev,
 		goto err_clear_master;
 
 	pci_set_drvdata(pdev, hw);
-	atomic_inc(&hns3_pmu_hw_bound);
 	return 0;
 
 err_clear_master:
 	pci_clear_master(pdev);
+	dev_err(&pdev->dev, "no HNS3 PMU on this device: %pe\n", ERR_PTR(ret));
 	return ret;
 }
 
@@ -104,14 +98,17 @@ static void hns3_pmu_hw_remove(struct pci_dev *pdev)
 	hns3_pmu_unregister(&hw->pmu);
 	pci_clear_master(pdev);
 	pci_set_drvdata(pdev, NULL);
-	atomic_dec(&hns3_pmu_hw_bound);
 }
 
+/*
+ * No MODULE_DEVICE_TABLE: udev would load netpmu.ko and upstream's driver for
+ * the same device, and which binds it would be a race. netpmu.ko is loaded on
+ * purpose (kmod/README.md) and binds only what no driver has.
+ */
 static const struct pci_device_id hns3_pmu_hw_ids[] = {
-	{ PCI_DEVICE(PCI_VENDOR_ID_HUAWEI, PCI_DEVICE_ID_HNS3_PMU) },
+	{ PCI_DEVICE(NETPMU_PCI_VENDOR_HUAWEI, NETPMU_PCI_DEVICE_HNS3_PMU) },
 	{ }
 };
-MODULE_DEVICE_TABLE(pci, hns3_pmu_hw_ids);
 
 static struct pci_driver hns3_pmu_hw_driver = {
 	.name = HNS3_PMU_HW_DRV_NAME,

@@ -51,12 +51,39 @@ static ssize_t hns3_pmu_filter_mode_show(struct device *dev,
 	return len;
 }
 
+/* The PMU device's hns3_pmu: perf sets its drvdata before adding it. */
+static struct hns3_pmu *kobj_to_hns3_pmu(struct kobject *kobj)
+{
+	return dev_to_hns3_pmu(kobj_to_dev(kobj));
+}
+
+/* Hardware publishes exactly upstream's events; a model its extensions too. */
+static umode_t hns3_pmu_table_visible(struct kobject *kobj,
+				      struct attribute *attr, int n)
+{
+	struct device_attribute *dattr = container_of(attr,
+						      struct device_attribute,
+						      attr);
+
+	if (attr_to_desc(dattr)->model_only && !kobj_to_hns3_pmu(kobj)->model)
+		return 0;
+	return attr->mode;
+}
+
+static umode_t hns3_pmu_model_only_visible(struct kobject *kobj,
+					   struct attribute *attr, int n)
+{
+	return kobj_to_hns3_pmu(kobj)->model ? attr->mode : 0;
+}
+
 static struct attribute_group hns3_pmu_events_group = {
 	.name = "events",
+	.is_visible = hns3_pmu_table_visible,
 };
 
 static struct attribute_group hns3_pmu_filter_mode_group = {
 	.name = "filtermode",
+	.is_visible = hns3_pmu_table_visible,
 };
 
 PMU_FORMAT_ATTR(subevent, "config:0-7");
@@ -68,7 +95,7 @@ PMU_FORMAT_ATTR(bdf, "config1:8-23");
 PMU_FORMAT_ATTR(queue, "config1:24-39");
 PMU_FORMAT_ATTR(intr, "config1:40-51");
 PMU_FORMAT_ATTR(global, "config1:52");
-/* Extension: the older documentation's event=E,subevent=S syntax. */
+/* Model extension: the older documentation's event=E,subevent=S syntax. */
 PMU_FORMAT_ATTR(event, "config:8-15");
 
 static struct attribute *hns3_pmu_format_attrs[] = {
@@ -85,12 +112,21 @@ static struct attribute *hns3_pmu_format_attrs[] = {
 	NULL,
 };
 
+/* Upstream's nine fields; the model's extension on a model only. */
+static umode_t hns3_pmu_format_visible(struct kobject *kobj,
+				       struct attribute *attr, int n)
+{
+	if (attr == &format_attr_event.attr)
+		return hns3_pmu_model_only_visible(kobj, attr, n);
+	return attr->mode;
+}
+
 static const struct attribute_group hns3_pmu_format_group = {
 	.name = "format",
 	.attrs = hns3_pmu_format_attrs,
+	.is_visible = hns3_pmu_format_visible,
 };
 
-#ifndef NETPMU_HAVE_PMU_SCOPE
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
@@ -106,7 +142,6 @@ static struct attribute *hns3_pmu_cpumask_attrs[] = {
 static const struct attribute_group hns3_pmu_cpumask_group = {
 	.attrs = hns3_pmu_cpumask_attrs,
 };
-#endif
 
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
@@ -170,20 +205,36 @@ static const struct attribute_group hns3_pmu_hw_clk_freq_group = {
 	.attrs = hns3_pmu_hw_clk_freq_attrs,
 };
 
-/*
- * Upstream's registration order. Where the kernel has PMU scopes, the perf
- * core publishes cpumask itself (same bytes for one CPU), so ours would clash.
- */
+/* Outside upstream's set, on a model only: the device that models the PMU. */
+static ssize_t netpmu_model_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct device *model = dev_to_hns3_pmu(dev)->dev;
+
+	return sysfs_emit(buf, "%s\n", model ? dev_name(model) : "");
+}
+static DEVICE_ATTR_RO(netpmu_model);
+
+static struct attribute *hns3_pmu_model_attrs[] = {
+	&dev_attr_netpmu_model.attr,
+	NULL,
+};
+
+static const struct attribute_group hns3_pmu_model_group = {
+	.attrs = hns3_pmu_model_attrs,
+	.is_visible = hns3_pmu_model_only_visible,
+};
+
+/* Upstream's registration order, then the model's own file. */
 const struct attribute_group *hns3_pmu_attr_groups[] = {
 	&hns3_pmu_events_group,
 	&hns3_pmu_filter_mode_group,
 	&hns3_pmu_format_group,
-#ifndef NETPMU_HAVE_PMU_SCOPE
 	&hns3_pmu_cpumask_group,
-#endif
 	&hns3_pmu_identifier_group,
 	&hns3_pmu_bdf_range_group,
 	&hns3_pmu_hw_clk_freq_group,
+	&hns3_pmu_model_group,
 	NULL,
 };
 

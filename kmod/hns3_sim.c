@@ -26,7 +26,7 @@
 
 static int sim = -1;
 module_param(sim, int, 0444);
-MODULE_PARM_DESC(sim, "HNS3 PMU model at load: -1 = only without real HNS3 PMUs (default), 0 = never, 1 = always");
+MODULE_PARM_DESC(sim, "HNS3 PMU model at load: -1 = unless a real HNS3 PMU exists (default), 0 = never, 1 = the same, and say so when a real one prevents it");
 
 static char *netdevs;
 module_param(netdevs, charp, 0444);
@@ -114,6 +114,7 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	hns3_sim_dev_init(sim);
 	sim->pmu.dev = &sim->dev;
 	sim->pmu.local_cpu = cfg->local_cpu;
+	sim->pmu.model = true;
 
 	ret = hns3_sim_net_bind(sim);
 	if (ret)
@@ -128,6 +129,8 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	if (ret)
 		goto err_stop_dev;
 
+	pr_info(NETPMU_MOD_NAME ": %s is a model (%s), not hardware\n",
+		sim->pmu.name, dev_name(&sim->dev));
 	hns3_sim_net_report(sim);
 	list_add_tail(&sim->node, &hns3_sim_list);
 	return 0;
@@ -255,6 +258,9 @@ static ssize_t new_device_store(HNS3_SIM_BUS_TYPE *bus, const char *buf,
 	if (hns3_sim_closing) {
 		kfree(netdev_list);
 		ret = -ENODEV;
+	} else if (netpmu_real_pmu_present(NETPMU_HNS3_PMU)) {
+		kfree(netdev_list);
+		ret = -EBUSY;
 	} else if (hns3_sim_find(cfg.sicl_id)) {
 		kfree(netdev_list);
 		ret = -EEXIST;
@@ -306,42 +312,49 @@ static struct bus_type hns3_sim_bus = {
 	.bus_groups	= hns3_sim_bus_groups,
 };
 
+/*
+ * The bus, and the model of the module parameters unless a real HNS3 PMU
+ * exists. A model that cannot be made is said in the log and leaves the rest
+ * of the module (the hardware driver) working.
+ */
 int hns3_sim_init(void)
 {
 	struct hns3_sim_config cfg;
 	char *netdev_list = NULL;
 	int ret;
 
-	hns3_sim_default_config(&cfg);
-	if (hns3_sim_check_config(&cfg)) {
-		pr_err(NETPMU_MOD_NAME ": invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU)\n");
-		return -EINVAL;
-	}
-
 	ret = bus_register(&hns3_sim_bus);
 	if (ret)
 		return ret;
 
-	if (!sim || (sim < 0 && hns3_pmu_hw_count()))
+	if (!sim)
 		return 0;
+	if (netpmu_real_pmu_present(NETPMU_HNS3_PMU)) {
+		if (sim > 0)
+			pr_warn(NETPMU_MOD_NAME ": sim=1 but a real HNS3 PMU (%04x:%04x) exists: no model\n",
+				NETPMU_PCI_VENDOR_HUAWEI,
+				NETPMU_PCI_DEVICE_HNS3_PMU);
+		return 0;
+	}
+
+	hns3_sim_default_config(&cfg);
+	if (hns3_sim_check_config(&cfg)) {
+		pr_err(NETPMU_MOD_NAME ": invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU): no HNS3 PMU model\n");
+		return 0;
+	}
 
 	if (netdevs && *netdevs) {
 		netdev_list = kstrdup(netdevs, GFP_KERNEL);
-		if (!netdev_list) {
-			ret = -ENOMEM;
-			goto err_unregister_bus;
-		}
+		if (!netdev_list)
+			return 0;
 	}
 	mutex_lock(&hns3_sim_mutex);
 	ret = hns3_sim_create(&cfg, netdev_list);
 	mutex_unlock(&hns3_sim_mutex);
-	if (ret)
-		goto err_unregister_bus;
+	/* A taken name was said where it was found. */
+	if (ret && ret != -EEXIST)
+		pr_err(NETPMU_MOD_NAME ": no HNS3 PMU model: %pe\n", ERR_PTR(ret));
 	return 0;
-
-err_unregister_bus:
-	bus_unregister(&hns3_sim_bus);
-	return ret;
 }
 
 void hns3_sim_exit(void)

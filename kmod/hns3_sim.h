@@ -85,7 +85,7 @@ struct hns3_sim {
 	struct list_head node;	/* in the instance list */
 	struct hns3_sim_config cfg;
 
-	spinlock_t lock;	/* registers and the function list */
+	raw_spinlock_t lock;	/* registers, functions; nests in perf's raw locks */
 	u32 global_ctrl;
 	u32 bdf;
 	u64 counter_mask;

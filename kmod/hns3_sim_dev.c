@@ -380,7 +380,7 @@ static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
 	}
 
 	now = ktime_get_ns();
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	s = &sim->slot[idx];
 	switch (reg) {
 	case HNS3_PMU_REG_EVENT_CTRL_LOW:
@@ -415,7 +415,7 @@ static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
 		val = s->qid_para;
 		break;
 	}
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -479,7 +479,7 @@ static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 	u64 now = ktime_get_ns();
 	u32 reg;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	if (hns3_sim_slot_off(off, &idx, &reg)) {
 		hns3_sim_write_slot(sim, idx, reg, val, now, &raise);
 	} else if (off == HNS3_PMU_REG_GLOBAL_CTRL) {
@@ -488,7 +488,7 @@ static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 		WRITE_ONCE(sim->global_ctrl, val);
 		hns3_sim_update_counting(sim, now);
 	}
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -511,10 +511,10 @@ static u64 hns3_sim_read64(struct netpmu_regs *regs, u32 off)
 		       (u64)hns3_sim_read32(regs, off + 4) << 32;
 
 	now = ktime_get_ns();
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	val = slot_counter(sim, idx, reg == HNS3_PMU_REG_EVENT_EXT_COUNTER,
 			   now, &raise);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -540,14 +540,14 @@ static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 	}
 
 	now = ktime_get_ns();
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	s = &sim->slot[idx];
 	raise = slot_fold(sim, idx, now);
 	r = reg == HNS3_PMU_REG_EVENT_EXT_COUNTER;
 	s->cnt[r] = val & sim->counter_mask;
 	s->upper[r] = sim->counter_mask != U64_MAX &&
 		      s->cnt[r] > sim->counter_mask >> 1;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -603,7 +603,7 @@ void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
 	if (!READ_ONCE(sim->counting))
 		return;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
 		s = &sim->slot[idx];
 		if (s->source != pkt->dir || !hns3_sim_pkt_matches(s, pkt))
@@ -622,7 +622,7 @@ void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -637,12 +637,12 @@ static enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer)
 	unsigned int idx;
 	u64 now = ktime_get_ns();
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
 		slot_counter(sim, idx, 0, now, &raise);
 		slot_counter(sim, idx, 1, now, &raise);
 	}
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -656,7 +656,7 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 	unsigned int idx;
 	u64 wrap_ns;
 
-	spin_lock_init(&sim->lock);
+	raw_spin_lock_init(&sim->lock);
 	sim->regs.ops = &hns3_sim_regs_ops;
 	sim->counter_mask = sim->cfg.counter_bits >= 64 ? U64_MAX :
 			    GENMASK_ULL(sim->cfg.counter_bits - 1, 0);

@@ -10,9 +10,12 @@
 #include <linux/device.h>
 #include <linux/gfp.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/namei.h>
 #include <linux/path.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "hns3_pmu.h"
 #include "hns3_sim.h"
@@ -21,6 +24,53 @@
 
 enum cpuhp_state hns3_pmu_cpuhp_state;
 enum cpuhp_state hisi_pcie_pmu_cpuhp_state;
+
+static char *pretend_hw = "";
+module_param(pretend_hw, charp, 0444);
+MODULE_PARM_DESC(pretend_hw, "For tests: act as if real PMUs of these kinds were present (hns3, pcie, comma-separated; default none)");
+
+static const char * const netpmu_pmu_kind_names[] = {
+	[NETPMU_HNS3_PMU] = "hns3",
+	[NETPMU_PCIE_PMU] = "pcie",
+};
+
+static const struct pci_device_id netpmu_real_pmu_ids[][2] = {
+	[NETPMU_HNS3_PMU] = {
+		{ PCI_DEVICE(NETPMU_PCI_VENDOR_HUAWEI, NETPMU_PCI_DEVICE_HNS3_PMU) },
+		{ }
+	},
+	[NETPMU_PCIE_PMU] = {
+		{ PCI_DEVICE(NETPMU_PCI_VENDOR_HUAWEI, NETPMU_PCI_DEVICE_PCIE_PMU) },
+		{ }
+	},
+};
+
+static bool netpmu_pretends(enum netpmu_pmu_kind kind)
+{
+	const char *name = netpmu_pmu_kind_names[kind];
+	size_t len = strlen(name);
+	const char *p = pretend_hw;
+
+	while (p && *p) {
+		if (!strncmp(p, name, len) && (p[len] == ',' || !p[len]))
+			return true;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+/*
+ * The one place that decides whether a model may take a PMU's name: never
+ * while a PCI function of the real PMU exists, whichever driver (netpmu's,
+ * upstream's, none) has it, so that scripts never read a model as hardware.
+ */
+bool netpmu_real_pmu_present(enum netpmu_pmu_kind kind)
+{
+	return netpmu_pretends(kind) ||
+	       pci_dev_present(netpmu_real_pmu_ids[kind]);
+}
 
 /*
  * The perf core keeps no exported name index, and a duplicate name would
@@ -40,52 +90,6 @@ bool netpmu_pmu_name_taken(const char *name)
 		path_put(&path);
 	kfree(p);
 	return taken;
-}
-
-/* The attribute NAME of the device's bus, or NULL. */
-static struct device_attribute *netpmu_bus_attr(struct device *dev,
-						const char *name)
-{
-	const struct attribute_group **grp;
-	struct attribute **attr;
-
-	if (!dev->bus || !dev->bus->dev_groups)
-		return NULL;
-	for (grp = dev->bus->dev_groups; *grp; grp++) {
-		for (attr = (*grp)->attrs; attr && *attr; attr++) {
-			if (!strcmp((*attr)->name, name))
-				return container_of(*attr,
-						    struct device_attribute,
-						    attr);
-		}
-	}
-	return NULL;
-}
-
-/*
- * The CPU the perf core counts a registered scoped PMU on. The core keeps it
- * to itself (perf_online_sys_mask) and shows it only in the cpumask
- * attribute its bus gives every PMU device: read that. The caller holds the
- * CPU hotplug lock, so the answer stays true. -ENODEV if no CPU is shown.
- */
-int netpmu_scope_cpu(struct pmu *pmu)
-{
-	struct device_attribute *cpumask;
-	unsigned int cpu;
-	int ret = -ENODEV;
-	char *buf;
-
-	cpumask = pmu->dev ? netpmu_bus_attr(pmu->dev, "cpumask") : NULL;
-	if (!cpumask || !cpumask->show)
-		return -ENODEV;
-	buf = (char *)__get_free_page(GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	if (cpumask->show(pmu->dev, cpumask, buf) > 0 &&
-	    sscanf(buf, "%u", &cpu) == 1 && cpu < nr_cpu_ids)
-		ret = cpu;
-	free_page((unsigned long)buf);
-	return ret;
 }
 
 /*

@@ -2,9 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # In the guest, on every cell: CPU hotplug of the HNS3 PMU's counting CPU
 # (kmod/README.md, "CPU hotplug"). A run-time model instance local to CPU 1
-# (local_cpu=1) counts there on a kernel without PMU scopes; with them the
-# perf core picks one CPU for every system-wide PMU (the boot CPU, 0) and the
-# instance counts there. Then, one round per CPU that can go offline (x86:
+# (local_cpu=1) counts there, on every kernel (with PMU scopes too: netpmu's
+# remote reads leave the counting CPU to the driver, as upstream). Then, one round per CPU that can go offline (x86:
 # CPU 1; arm64: the instance's counting CPU first, then the other one), the
 # CPU goes offline and comes back while known flows pass: cpumask moves to
 # the other CPU if it counted there and stays otherwise, the open events (a
@@ -20,9 +19,8 @@ from hns3_lib import *
 from cpu_hotplug import *
 
 P3, P4 = "hns3_pmu_sicl_3", "hns3_pmu_sicl_4"
-scoped = kernel_has_pmu_scope()
 victims = [cpu for cpu in (0, 1) if offlinable(cpu)]
-note(f"PMU scopes: {'yes' if scoped else 'no'}; CPUs that can go offline: {victims}")
+note(f"PMU scopes: {'yes' if kernel_has_pmu_scope() else 'no'}; CPUs that can go offline: {victims}")
 opened = []
 
 
@@ -41,11 +39,7 @@ e0, e1 = nic["eth0"], nic["eth1"]
 hz = 10**8
 dmesg_mark("hns3 hotplug")
 check_eq("new_device '3 local_cpu=1'", 0, sim_new("3 local_cpu=1"))
-if scoped:
-    check_eq(f"{P3}: cpumask = 0 (PMU scope: the perf core's CPU, the boot CPU; local_cpu does not apply)",
-             0, cpumask(P3))
-else:
-    check_eq(f"{P3}: cpumask = 1 (the CPU its device is local to)", 1, cpumask(P3))
+check_eq(f"{P3}: cpumask = 1 (the CPU its device is local to)", 1, cpumask(P3))
 
 specs = [
     ("bw_ssu_rpu_byte_num,global=1", 0x2, G, "rx_bytes"),
@@ -97,14 +91,8 @@ def phase(title, flows):
                   v is not None and en and abs(v / hz - en / 1e9) <= 0.01 * en / 1e9)
 
 
-# With PMU scopes, the perf core's one CPU for all of them (kmod/README.md).
-core = {"cpu": 0}
-
-
 def new_instance_cpu(title):
     """Instance 4, local to CPU 1: where it counts now."""
-    if scoped:
-        return core["cpu"], f"{title}: the perf core's CPU"
     if 1 in online_cpus():
         return 1, f"{title}: its local CPU 1"
     return min(online_cpus()), f"{title}: local CPU 1 is offline, the first online CPU"
@@ -115,7 +103,6 @@ phase("before any hotplug", [Flow(e0, e1, 10, 100, next(port)), Flow(e1, e0, 4, 
 for rnd, victim in enumerate(sorted(victims, key=lambda cpu: cpu != cpumask(P3))):
     was = {p: cpumask(p) for p in (PMU0, P3)}
     want = {p: moved_to(c, victim) for p, c in was.items()}
-    core["cpu"] = moved_to(core["cpu"], victim)
     set_online(victim, False)
     for p in was:
         check_eq(f"CPU {victim} offline: {p} cpumask {was[p]} -> {want[p]}", want[p], cpumask(p))
@@ -153,7 +140,6 @@ opened.clear()
 check_eq("del_device 3", 0, sim_del(3))
 check_eq("del_device 4", 0, sim_del(4))
 
-core["cpu"] = moved_to(core["cpu"], 1)
 want0 = moved_to(cpumask(PMU0), 1)
 set_online(1, False)
 check_eq(f"CPU 1 offline: {PMU0} counts on CPU {want0}, where the next tests expect it", want0, cpumask(PMU0))

@@ -68,6 +68,10 @@ check_eq(f"bdf_min = {b(bdfs[0]).strip()} (lowest BDF of the PCI NICs bound at l
          read(f"{d}/bdf_min"))
 check_eq(f"bdf_max = {b(bdfs[-1]).strip()} (highest BDF of the PCI NICs bound at load)", b(bdfs[-1]),
          read(f"{d}/bdf_max"))
+# oracle: the model's own device on the netpmu_sim bus
+check_eq("netpmu_model (the model's own file, outside upstream's set) names its device netpmu_sim0",
+         "netpmu_sim0\n", read(f"{d}/netpmu_model"))
+check("netpmu_sim0 is the model device on the netpmu_sim bus", os.path.isdir("/sys/bus/netpmu_sim/devices/netpmu_sim0"))
 check("type is the PMU's dynamic perf type (a number above PERF_TYPE_MAX)",
       read(f"{d}/type").strip().isdigit() and int(read(f"{d}/type")) >= 6, repr(read(f"{d}/type")))
 
@@ -75,7 +79,7 @@ modes = {}
 for sub in ("events", "filtermode", "format"):
     for n in files(sub):
         modes[f"{sub}/{n}"] = stat.S_IMODE(os.stat(f"{d}/{sub}/{n}").st_mode)
-for n in ("cpumask", "identifier", "bdf_min", "bdf_max", "hw_clk_freq"):
+for n in ("cpumask", "identifier", "bdf_min", "bdf_max", "hw_clk_freq", "netpmu_model"):
     modes[n] = stat.S_IMODE(os.stat(f"{d}/{n}").st_mode)
 check_eq("every events/, filtermode/, format/ and top-level ABI file is 0444", [],
          sorted(k for k, v in modes.items() if v != 0o444))

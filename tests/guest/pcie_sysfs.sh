@@ -62,8 +62,12 @@ check("type is a dynamic PMU type", re.fullmatch(rb"\d+\n", raw(pmu + "/type")) 
 # Nothing else of ours: no hw_clk_freq, no filtermode/ (those are HNS3's).
 core = {"type", "perf_event_mux_interval_ms", "power", "subsystem", "uevent", "device"}
 ours = sorted(set(os.listdir(pmu)) - core)
-check_eq("top-level files are events format bus bdf_min bdf_max cpumask identifier",
-         sorted(["events", "format", "bus", "bdf_min", "bdf_max", "cpumask", "identifier"]), ours)
+check_eq("top-level files are upstream's (events format bus bdf_min bdf_max cpumask identifier) "
+         "and the model's netpmu_model",
+         sorted(["events", "format", "bus", "bdf_min", "bdf_max", "cpumask", "identifier", "netpmu_model"]), ours)
+# oracle: the model's own device, as the driver core names it
+check_eq("netpmu_model names the model's device: netpmu_pcie_sim0_0",
+         b"netpmu_pcie_sim0_0\n", raw(pmu + "/netpmu_model"))
 for f in ours:
     if f not in ("events", "format"):
         mode = os.stat(f"{pmu}/{f}").st_mode & 0o777
