@@ -15,11 +15,11 @@ cflags=(-O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE -Wer
 	-I"$REPO/user" -I"$REPO/bpf")
 build() {
 	local f
-	for f in queue_map netdev_netlink sysfs_read napi_irq_check; do
+	for f in queue_map netdev_netlink netdev_nl_parse sysfs_read napi_irq_check; do
 		gcc "${cflags[@]}" -c "$REPO/user/$f.c" -o "$tmp/$f.o" || return 1
 	done
 	gcc "${cflags[@]}" "$REPO/tests/unit/queue_map_dump.c" "$tmp"/queue_map.o \
-		"$tmp"/netdev_netlink.o "$tmp"/sysfs_read.o "$tmp"/napi_irq_check.o -o "$tmp/dump"
+		"$tmp"/netdev_netlink.o "$tmp"/netdev_nl_parse.o "$tmp"/sysfs_read.o "$tmp"/napi_irq_check.o -o "$tmp/dump"
 }
 if ! out=$(build 2>&1); then
 	fail "user/queue_map.c, user/netdev_netlink.c and the test driver build warning-free" \
