@@ -952,6 +952,13 @@ static void resolve_pci_netdev(struct ctx *c, struct queue_vector *v, const char
 	free(dir);
 }
 
+/* qsort(), which must not be given the NULL of an empty array (its nonnull attribute). */
+static void sort_array(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n)
+		qsort(base, n, size, cmp);
+}
+
 static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -1126,7 +1133,7 @@ static int merge_netlink(struct ctx *c, const struct netdev_nl_info *nl)
 			if (q->napi_id >= 0 && nl->napis[j].id == q->napi_id)
 				o->irq = nl->napis[j].irq;
 	}
-	qsort(m->nl_queues, m->nr_nl_queues, sizeof(*m->nl_queues), cmp_nl_queue);
+	sort_array(m->nl_queues, m->nr_nl_queues, sizeof(*m->nl_queues), cmp_nl_queue);
 
 	if (nl->nr_napis) {
 		m->nl_napis = calloc(nl->nr_napis, sizeof(*m->nl_napis));
@@ -1141,7 +1148,7 @@ static int merge_netlink(struct ctx *c, const struct netdev_nl_info *nl)
 		o->irq = nl->napis[j].irq;
 		ifindex_name(c, o->ifindex, o->ifname, sizeof(o->ifname));
 	}
-	qsort(m->nl_napis, m->nr_nl_napis, sizeof(*m->nl_napis), cmp_nl_napi);
+	sort_array(m->nl_napis, m->nr_nl_napis, sizeof(*m->nl_napis), cmp_nl_napi);
 
 	for (size_t j = 0; j < nl->nr_napis; j++) {
 		const struct netdev_nl_napi *n = &nl->napis[j];
@@ -1266,7 +1273,7 @@ static int number_functions(struct queue_map *m)
 			return -ENOMEM;
 		m->nr_functions++;
 	}
-	qsort(m->functions, m->nr_functions, sizeof(*m->functions), cmp_str);
+	sort_array(m->functions, m->nr_functions, sizeof(*m->functions), cmp_str);
 	for (size_t i = 0; i < m->nr_vectors; i++) {
 		struct queue_vector *v = &m->vectors[i];
 
@@ -1337,7 +1344,7 @@ static int discover(const char *proc_root, const char *sys_root, unsigned int fl
 			copy_str(map->netlink_status, sizeof(map->netlink_status), "ok");
 		}
 	}
-	qsort(map->vectors, map->nr_vectors, sizeof(*map->vectors), cmp_vector);
+	sort_array(map->vectors, map->nr_vectors, sizeof(*map->vectors), cmp_vector);
 	ret = number_functions(map);
 	if (ret)
 		goto oom;

@@ -155,7 +155,8 @@ int sysfs_list_dir(const char *dir, char ***names, size_t *nr_names)
 		sysfs_free_names(list, nr);
 		return err;
 	}
-	qsort(list, nr, sizeof(*list), compare_names);
+	if (nr)		/* an empty folder leaves LIST NULL, which qsort() must not get */
+		qsort(list, nr, sizeof(*list), compare_names);
 	*names = list;
 	*nr_names = nr;
 	return 0;
