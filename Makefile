@@ -154,5 +154,12 @@ demo: all
 bench: all
 	$(Q)tests/bench/run
 
+# libFuzzer harnesses and an ASan+UBSan loader (tests/fuzz/Makefile): `make
+# fuzz` runs each harness FUZZ_SECONDS (60) s, `make fuzz-quick` a short pass,
+# `make asan` builds $(OUTPUT)/asan/netpmu. netpmu first: its skeleton header.
+.PHONY: fuzz fuzz-build fuzz-quick asan
+fuzz fuzz-build fuzz-quick asan: netpmu
+	$(Q)$(MAKE) -f tests/fuzz/Makefile OUTPUT=$(OUTPUT) HOST_ARCH=$(HOST_ARCH) CLANG=$(CLANG) $@
+
 clean:
 	$(Q)rm -rf $(OUTPUT)
