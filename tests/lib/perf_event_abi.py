@@ -39,3 +39,23 @@ assert ctypes.sizeof(Attr) == 128
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 libc.ioctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong]
+
+# Bits of attr.flags the perf core refuses (-EINVAL) on a PMU with
+# PERF_PMU_CAP_NO_EXCLUDE (event_has_any_exclude_flag: exclude_user, _kernel,
+# _hv, _idle, _host, _guest), as both uncore PMUs declare.
+EXCLUDE_BITS = (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 19) | (1 << 20)
+
+
+def uncore_refusal(attr, pid, cpu, ncpus):
+    """Why the perf core or an uncore PMU's event_init (upstream hns3_pmu and
+    hisi_pcie_pmu alike) must refuse this open, or None: a fuzzer's oracle
+    for the opens it saw accepted (an accepted open must have no reason)."""
+    if pid != -1:
+        return "task attach (event_init: EOPNOTSUPP)"
+    if cpu < 0 or cpu >= ncpus:
+        return f"cpu {cpu} (perf core)"
+    if attr.sample_period:
+        return "sampling (event_init: EOPNOTSUPP)"
+    if attr.flags & EXCLUDE_BITS:
+        return "exclude bits (PERF_PMU_CAP_NO_EXCLUDE: EINVAL)"
+    return None
