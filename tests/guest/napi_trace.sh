@@ -16,37 +16,38 @@ for irq in $irqs; do
 	echo "$irq $(cat /proc/irq/$irq/smp_affinity_list)"
 done >"$tmp/affinity"
 trap 'while read -r irq aff; do echo "$aff" > /proc/irq/$irq/smp_affinity_list; done <"$tmp/affinity"; rm -rf "$tmp"' EXIT
-for irq in $irqs; do
-	echo "$cpu" > /proc/irq/$irq/smp_affinity_list
-done
 
-"$NETPMU" trace --per-poll --json -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
-	--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 --report "$tmp/recv.out" \
-	>"$tmp/trace.json" 2>"$tmp/trace.err"
-check_eq "netpmu trace --per-poll -- COMMAND exits with the command's status" 0 $?
-check_cmd "netpmu trace loaded, opened $event and attached in the guest" grep -q tracing "$tmp/trace.err"
-check_eq "peer received the flow" "received $count datagrams $((count * size)) bytes" "$(cat "$tmp/recv.out")"
-[ -s "$tmp/trace.err" ] && sed 's/^/  trace: /' "$tmp/trace.err"
-
-# Every eth1 poll's direct read of the counter against the truth: eth1
-# received nothing else, and the model counts a frame when the stack takes it
-# inside the poll, so the value read at napi_poll is the frames eth1's polls
-# took so far x the frame size (oracle: datagrams sent x frame size, and the
-# polls' own work). A snapshot (the tick's last read, for a poll away from
-# the counting CPU) can only be an earlier such value: a whole number of
-# frames, no more than the polls took so far.
 frame=$((size + 42))
-python3 - "$tmp/trace.json" "$count" "$cpu" "$frame" <<'PY' > "$tmp/summary"
+# trace_flow IRQ_CPU OUT: netpmu trace --per-poll over the flow, eth0's and
+# eth1's interrupts on IRQ_CPU.
+trace_flow() {
+	for irq in $irqs; do echo "$1" > /proc/irq/$irq/smp_affinity_list; done
+	"$NETPMU" trace --per-poll --json -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+		--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 --report "$tmp/recv.out" \
+		>"$2" 2>"$tmp/trace.err"
+}
+
+# reads JSON CPU here|away: eth1's polls against the truth. eth1 received nothing
+# else, and the model counts a frame when the stack takes it inside the
+# poll, so a direct read at napi_poll is the frames eth1's polls took so far
+# x the frame size (oracle: datagrams sent x frame size, and the polls' own
+# work). A snapshot (the tick's last read, for a poll away from the counting
+# CPU where the PMU's scope forbids a direct read) can only be an earlier
+# such value: whole frames, no more than taken so far, never going back, and
+# one value per tick read (same running_ns, same value).
+reads() {
+	python3 - "$1" "$count" "$2" "$frame" "$3" <<'PY'
 import json, sys
-path, count, cpu, frame = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-work = polls = direct = snapshots = 0
-wrong, bad_snap, last = [], [], None
+path, count, cpu, frame, where = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+work = polls = direct = snapshots = on_cpu = 0
+wrong, bad_snap, last, last_snap, ticks = [], [], None, 0, {}
 for line in open(path):
     rec = json.loads(line)
     if rec.get("dev") != "eth1":
         continue
     polls += 1
     work += rec["work"]
+    on_cpu += rec["cpu"] == cpu
     c = rec["counters"][0]
     if c["readable"] and not c["snapshot"]:
         direct += 1
@@ -55,24 +56,58 @@ for line in open(path):
             wrong.append(f"{c['value']}!={work}x{frame}")
     elif c["snapshot"]:
         snapshots += 1
-        if c["value"] % frame or c["value"] > work * frame:
-            bad_snap.append(f"{c['value']}@{work}")
+        v = c["value"]
+        if v % frame or v > work * frame or v < last_snap or ticks.setdefault(c["running_ns"], v) != v:
+            bad_snap.append(f"{v}@{work}")
+        last_snap = v
 print(f"work={work}")
-print(f"direct reads on cpu {cpu}: {direct} of {polls} polls")
+seen = f"{polls} polls, {on_cpu} on cpu {cpu}, {direct} direct, {snapshots} snapshots"
+if where == "here":
+    print("all on the counting cpu, all direct" if polls and on_cpu == polls == direct else seen)
+else:
+    # x86 moves an MSI to its new CPU at its next interrupt: the first poll
+    # may still run on the old one.
+    print(f"each read, {polls - on_cpu} away" if polls and on_cpu <= 1 and direct + snapshots == polls else seen)
 print("values=frames so far x frame" if not wrong else "values " + " ".join(wrong[:5]))
 print(f"last={last}")
 print("snapshots ok" if not bad_snap else "snapshots " + " ".join(bad_snap[:5]))
-print(f"  {snapshots} snapshot reads", file=sys.stderr)
+print(f"  {seen}", file=sys.stderr)
 PY
+}
+
+trace_flow "$cpu" "$tmp/trace.json"
+check_eq "netpmu trace --per-poll -- COMMAND exits with the command's status" 0 $?
+check_cmd "netpmu trace loaded, opened $event and attached in the guest" grep -q tracing "$tmp/trace.err"
+check_eq "peer received the flow" "received $count datagrams $((count * size)) bytes" "$(cat "$tmp/recv.out")"
+[ -s "$tmp/trace.err" ] && sed 's/^/  trace: /' "$tmp/trace.err"
+reads "$tmp/trace.json" "$cpu" here >"$tmp/summary"
 sed 's/^/  /' "$tmp/summary"
 check_eq "eth1's NAPI polls processed exactly the $count frames sent (oracle: datagrams sent)" "work=$count" \
 	"$(sed -n 1p "$tmp/summary")"
-polls=$(sed -n 2p "$tmp/summary" | awk '{ print $NF == "polls" ? $(NF - 1) : -1 }')
 check_eq "bpf_perf_event_read_value read the PMU counter directly in every eth1 poll (IRQs on CPU $cpu)" \
-	"direct reads on cpu $cpu: $polls of $polls polls" "$(sed -n 2p "$tmp/summary")"
+	"all on the counting cpu, all direct" "$(sed -n 2p "$tmp/summary")"
 check_eq "each value read = eth1's frames so far x $frame bytes (oracle: datagrams sent, frame size)" \
 	"values=frames so far x frame" "$(sed -n 3p "$tmp/summary")"
 check_eq "the last value read = $count x $frame bytes (oracle: datagrams sent x frame size)" \
 	"last=$((count * frame))" "$(sed -n 4p "$tmp/summary")"
-check_eq "snapshot values, if any, are earlier values: whole frames, no more than taken so far" \
-	"snapshots ok" "$(sed -n 5p "$tmp/summary")"
+
+# The same flow with the interrupts on the other CPU: each read is direct
+# (and exact) or the tick's snapshot.
+other=$(awk -v c="$cpu" -F- '{ for (i = $1; i <= ($2 == "" ? $1 : $2); i++) if (i != c) { print i; exit } }' \
+	/sys/devices/system/cpu/online | tr ',' '\n' | head -n 1)
+if [ -z "$other" ]; then
+	skip "reads away from the counting CPU: direct and exact, or the tick's snapshot" "one CPU online"
+else
+	trace_flow "$other" "$tmp/away.json"
+	check_eq "netpmu trace with eth1's polls on CPU $other exits 0" 0 $?
+	reads "$tmp/away.json" "$cpu" away >"$tmp/away"
+	sed 's/^/  /' "$tmp/away"
+	away=$(sed -n 2p "$tmp/away" | awk '/^each read/ { print $3 }')
+	check_eq "with IRQs on CPU $other: eth1's polls ran there (all but the first at most) and each read the counter" \
+		"each read, ${away:-?} away" "$(sed -n 2p "$tmp/away")"
+	[ "${away:-0}" -gt 0 ] || fail "with IRQs on CPU $other: some eth1 polls ran there" "none"
+	check_eq "with IRQs on CPU $other: direct reads = frames so far x $frame (oracle: datagrams sent x frame size)" \
+		"values=frames so far x frame" "$(sed -n 3p "$tmp/away")"
+	check_eq "with IRQs on CPU $other: snapshots are earlier values, one per tick read (oracle: frames so far)" \
+		"snapshots ok" "$(sed -n 5p "$tmp/away")"
+fi
