@@ -366,16 +366,18 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	if (trace_loop(st, &session, running))
 		ret = 1;
 	bpf_session_losses(&session, &losses);
+	/* The answer first: detaching takes tens of milliseconds (RCU grace periods). */
+	if (st->groups)
+		record_groups_print(st->groups, stdout, st->counter_names, st->nr_counters);
+	if (st->hist)
+		record_hist_print(st->hist, stdout);
+	fflush(stdout);
 	bpf_session_stop(&session);
 	if (running) {
 		child_command_stop(running);
 		if (!ret)
 			ret = child_command_exit_code(running);
 	}
-	if (st->groups)
-		record_groups_print(st->groups, stdout, st->counter_names, st->nr_counters);
-	if (st->hist)
-		record_hist_print(st->hist, stdout);
 	fprintf(stderr, "netpmu trace: %lu records, %llu dropped (ring buffer full), "
 		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
 		st->records, (unsigned long long)losses.ringbuf_full,
