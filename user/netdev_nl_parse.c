@@ -225,13 +225,24 @@ int netdev_nl_parse(struct netdev_nl_parse *p, const void *buf, size_t len)
 		[NETDEV_NL_NAPIS] = napi_msg_cb,
 	};
 	bool dump = p->kind != NETDEV_NL_FAMILY;
-	const struct nlmsghdr *nlh;
+	const char *next = buf;
 	size_t left = len;
 
-	for (nlh = buf; NLMSG_OK(nlh, left); nlh = NLMSG_NEXT(nlh, left)) {
+	/*
+	 * Not NLMSG_OK()/NLMSG_NEXT(): with a size_t length, a last message
+	 * whose length is not aligned makes NLMSG_NEXT() wrap it (fuzz_netlink).
+	 */
+	while (left) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)next;
 		const struct genlmsghdr *g;
+		size_t step;
 		int ret;
 
+		if (left < sizeof(*nlh) || nlh->nlmsg_len < sizeof(*nlh) || nlh->nlmsg_len > left)
+			return -EBADMSG;
+		step = NLMSG_ALIGN(nlh->nlmsg_len);
+		left -= step < left ? step : left;
+		next += step;
 		if (nlh->nlmsg_seq != p->seq)
 			continue;	/* a stale answer */
 		if (nlh->nlmsg_type == NLMSG_DONE) {
