@@ -10,6 +10,8 @@
 #include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/nodemask.h>
+#include <linux/numa.h>
 #include <linux/slab.h>
 
 #include "hisi_pcie_sim.h"
@@ -58,6 +60,10 @@ MODULE_PARM_DESC(pcie_link_mbps, "Model's link rate in Mbit/s for a TLP's serial
 static int pcie_cpu = -1;
 module_param(pcie_cpu, int, 0444);
 MODULE_PARM_DESC(pcie_cpu, "Model's first counting CPU if online (default -1: the first CPU of the Root Ports' NUMA node)");
+
+static int pcie_node = NUMA_NO_NODE;
+module_param(pcie_node, int, 0444);
+MODULE_PARM_DESC(pcie_node, "NUMA node of the model's device, as a Hip09 PCIe Core has one (default -1: the Root Ports' node)");
 
 static struct hisi_pcie_sim *hisi_pcie_sim_instance;
 
@@ -136,6 +142,10 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 		ret = PTR_ERR(sim->dev);
 		goto err_free_sim;
 	}
+	if (cfg->node != NUMA_NO_NODE) {
+		set_dev_node(sim->dev, cfg->node);
+		sim->pmu.numa_node = cfg->node;
+	}
 	sim->pmu.dev = sim->dev;
 
 	ret = hisi_pcie_sim_net_bind(sim);
@@ -191,6 +201,7 @@ int hisi_pcie_sim_init(void)
 		.lat_base_ns = pcie_lat_base_ns,
 		.link_mbps = pcie_link_mbps,
 		.cpu = pcie_cpu,
+		.node = pcie_node,
 	};
 	int ret;
 
@@ -207,8 +218,10 @@ int hisi_pcie_sim_init(void)
 	if (!pcie_clk_freq || !pcie_link_mbps ||
 	    !hisi_pcie_sim_size_ok(pcie_mps) ||
 	    !hisi_pcie_sim_size_ok(pcie_mrrs) ||
-	    pcie_desc_bytes < 4 || pcie_desc_bytes > pcie_mps) {
-		pr_err(NETPMU_MOD_NAME ": invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps): no PCIe PMU model\n");
+	    pcie_desc_bytes < 4 || pcie_desc_bytes > pcie_mps ||
+	    (pcie_node != NUMA_NO_NODE &&
+	     (pcie_node < 0 || pcie_node >= MAX_NUMNODES || !node_online(pcie_node)))) {
+		pr_err(NETPMU_MOD_NAME ": invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps, pcie_node -1 or an online node): no PCIe PMU model\n");
 		return 0;
 	}
 

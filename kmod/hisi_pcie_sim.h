@@ -68,6 +68,7 @@ struct hisi_pcie_sim_config {
 	u32 lat_base_ns;	/* fixed latency of one TLP */
 	u32 link_mbps;		/* link rate for a TLP's serialization latency */
 	int cpu;		/* first counting CPU, -1: NUMA-local */
+	int node;		/* the device's NUMA node, -1: the Root Ports' */
 };
 
 /* A bound network device: a PCI function below one of the Root Ports. */

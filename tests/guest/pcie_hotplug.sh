@@ -87,5 +87,5 @@ PY
 
 check_eq "no kernel warning, BUG or oops during hotplug" "$before" "$(warnings)"
 check_cmd "netpmu.ko reloads with its default parameters" reload
-# The first CPU of the NUMA node (the guest has one node).
+# The first CPU of the Root Ports' NUMA node: they have none here, so CPU 0.
 check_eq "cpumask is CPU 0 again" 0 "$(cat $pmu/cpumask)"
