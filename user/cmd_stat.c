@@ -178,6 +178,11 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 				return EXIT_USAGE;
 			break;
 		case 'x':
+			/* Empty, the columns would run together: no reader could split them. */
+			if (!*optarg) {
+				fprintf(stderr, CMD ": -x needs a separator, e.g. -x, or -x';'\n");
+				return EXIT_USAGE;
+			}
 			opts->separator = optarg;
 			break;
 		case 'j':

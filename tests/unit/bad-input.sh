@@ -77,6 +77,9 @@ done
 check_run "-I ' -1' (strtoul takes it as the largest number): refused" 2 \
 	"netpmu stat: -I wants a whole number from 10 to 86400000, not ' -1'" \
 	stat -I ' -1' --sysfs-root "$root" -e hns3_pmu_sicl_0/bw_ssu_rpu,global=1/
+check_run "stat -x '': refused (the columns would run together)" 2 \
+	"netpmu stat: -x needs a separator, e.g. -x, or -x';'" \
+	stat -x '' --sysfs-root "$root" -e hns3_pmu_sicl_0/bw_ssu_rpu,global=1/
 check_run "--count above 32 bits: refused with the range" 2 \
 	"netpmu trace: --count wants a whole number from 1 to 4294967295, not '4294967296'" \
 	trace --count 4294967296
