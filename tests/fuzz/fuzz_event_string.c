@@ -3,11 +3,13 @@
  * Event strings and groups as netpmu stat -e takes them: parsed against the
  * fixture PMUs (tests/fixtures/make-sysfs-tree --topology
  * --netpmu-extensions), then checked, explained and printed as --dry-run
- * does, which runs every filter rule of both PMUs on what the parser built.
+ * does, which runs every filter rule of both PMUs on what the parser built;
+ * and each line as trace -e takes a core event (cycles:u, cpu/cycles/).
  */
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core_events.h"
 #include "event_check.h"
 #include "event_explain.h"
 #include "event_parse.h"
@@ -43,9 +45,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *arg = fuzz_string(data, size), why[1024];
 
 	/* A newline separates -e arguments: several strings in one list, as -e A -e B. */
-	for (char *save = NULL, *e = strtok_r(arg, "\n", &save); e; e = strtok_r(NULL, "\n", &save))
+	for (char *save = NULL, *e = strtok_r(arg, "\n", &save); e; e = strtok_r(NULL, "\n", &save)) {
+		struct core_event core;
+
+		/* 1: a core event, 0: not one, -errno: a bad one; CORE is cleared first. */
+		core_event_parse(e, ctx.sysfs_root, &core, why, sizeof(why));
+		core_event_release(&core);
 		if (event_list_parse(&list, e, &ctx, why, sizeof(why)))
 			break;
+	}
 	if (list.nr_events) {
 		event_explain_print(devnull, &list, &ctx);
 		stat_dry_run_print(devnull, &list);
