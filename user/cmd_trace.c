@@ -36,6 +36,8 @@
 #define PER_POLL_SNAPSHOT_MS 100
 /* --ringbuf-kb: 1 GiB; its size in bytes must fit the map's 32-bit max_entries. */
 #define RINGBUF_MAX_KB 1048576UL
+/* CPUs whose core ticks' closing records are told apart; beyond, all are kept. */
+#define TRACE_MAX_CPUS 1024
 /* After a stop, how long to wait for the tick that closes the interval. */
 #define STOP_WAIT_S 0.05
 
@@ -70,6 +72,7 @@ struct trace_state {
 	uint64_t last_tick_ns;		/* newest interval record seen */
 	uint64_t stop_ns;		/* when the run was told to stop; 0 while running */
 	uint64_t closing_tick_ns;	/* the first tick after stop_ns: later ones are dropped */
+	uint64_t core_closed[TRACE_MAX_CPUS / 64];	/* CPUs whose core tick closed after stop_ns */
 	char tick_pmu_dir[PATH_MAX];	/* the first counter's PMU: the tick follows its CPU */
 };
 
@@ -204,6 +207,25 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 	return 0;
 }
 
+/*
+ * After a stop every CPU's core tick fires each millisecond: its first record
+ * closes the CPU's interval, the later ones are dropped.
+ */
+static bool core_tick_closed(struct trace_state *st, const struct record_view *v)
+{
+	const struct record_field *cpu = record_view_field(v, "cpu");
+	uint64_t bit;
+
+	if (v->kind != NETPMU_RECORD_CORE || !st->stop_ns || v->ts_ns < st->stop_ns || !cpu ||
+	    cpu->value < 0 || cpu->value >= TRACE_MAX_CPUS)
+		return false;
+	bit = 1ULL << (cpu->value % 64);
+	if (st->core_closed[cpu->value / 64] & bit)
+		return true;
+	st->core_closed[cpu->value / 64] |= bit;
+	return false;
+}
+
 static void handle_record(void *ctx, const void *data, size_t size)
 {
 	struct trace_state *st = ctx;
@@ -212,7 +234,7 @@ static void handle_record(void *ctx, const void *data, size_t size)
 
 	if (stop_requested && opts->max_records && st->records >= opts->max_records)
 		return;
-	if (!record_view_from(data, size, st->nr_counters, &view))
+	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
 		return;
 	trace_core_view(&st->core, &view);
 	if (view.kind == NETPMU_RECORD_QUEUE)
@@ -309,6 +331,7 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 
 		st->stop_ns = (uint64_t)(stop * 1e9);
 		err = bpf_session_tick_soon(session);
+		core_counters_tick_soon(&st->core.counters, TICK_SOON_NS);
 		if (err)
 			fprintf(stderr, "netpmu trace: warning: cannot close the interval early (%s): "
 				"its records are not shown\n", strerror(-err));

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli_values.h"
@@ -248,4 +249,11 @@ void core_counters_close(struct core_counters *cc)
 		core_event_release(&cc->events[e]);
 	free(cc->fds);
 	memset(cc, 0, sizeof(*cc));
+}
+
+void core_counters_tick_soon(const struct core_counters *cc, uint64_t period_ns)
+{
+	for (int cpu = 0; cc->tick_fds && cpu < cc->nr_cpus; cpu++)
+		if (cc->tick_fds[cpu] >= 0)
+			ioctl(cc->tick_fds[cpu], PERF_EVENT_IOC_PERIOD, &period_ns);
 }

@@ -40,6 +40,12 @@ int core_counters_open(struct core_counters *cc, struct core_event *events, unsi
 		       const char *sysfs_root, char *notice, size_t notice_len,
 		       char *why, size_t why_len);
 
+/*
+ * Makes every CPU's core tick fire within PERIOD_NS, closing its interval
+ * early, as bpf_session_tick_soon() does with the interval tick.
+ */
+void core_counters_tick_soon(const struct core_counters *cc, uint64_t period_ns);
+
 /* Hands the open counters to the loaded programs. Returns 0, or -1 with WHY. */
 int core_counters_publish(const struct core_counters *cc, struct netpmu_bpf *skel,
 			  char *why, size_t why_len);
