@@ -176,7 +176,8 @@ double stat_count_scale(const struct stat_count *count)
 {
 	if (!count->running_ns)
 		return 0;
+	/* perf truncates the scaled count to a whole u64 (libperf's scaling). */
 	if (count->running_ns < count->enabled_ns)
-		return (double)count->value * count->enabled_ns / count->running_ns;
+		return (uint64_t)((double)count->value * count->enabled_ns / count->running_ns);
 	return count->value;
 }

@@ -214,8 +214,7 @@ for e in bw_ssu_egu_byte_num bw_tpu_ssu_byte_num bw_rcbtx_txsch_byte_num pps_ssu
 done
 TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${args[@]}"
 mux_check $n $frame trunc >"$tmp/check"
-check_eq_todo "netpmu prints the scaled double rounded (%.0f); perf truncates it" \
-	"multiplexed frame counts are perf's (u64)(raw x enabled / running), raw adding up to 8 x $n frames (oracle: libperf's scaling, datagrams sent)" \
+check_eq "multiplexed frame counts are perf's (u64)(raw x enabled / running), raw adding up to 8 x $n frames (oracle: libperf's scaling, datagrams sent)" \
 	"scaled|raw sum $((8 * n))" "$(sed -n 1,2p "$tmp/check" | paste -sd'|')"
 "$NETPMU" stat "${args[@]}" -- sleep 0.3 2>"$tmp/std"
 check_eq "human form marks multiplexed counts with their running share, as perf" 9 \
