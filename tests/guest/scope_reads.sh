@@ -17,34 +17,26 @@
 # deltas up to that tick). Either way the interval deltas sum to N x frame,
 # and records on the counting CPU are direct reads.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irq_affinity.sh"
 
 count=40 size=300
 frame=$((size + 8 + 20 + 14))	# UDP + IPv4 + Ethernet headers
 pmu=hns3_pmu_sicl_0
 tmp=$(mktemp -d)
-# The affinities are put back for the tests that follow in the same boot.
-restore() {
-	local irq cpus
-	while read -r irq cpus; do echo "$cpus" > /proc/irq/$irq/smp_affinity_list; done < "$tmp/affinity"
-	rm -rf "$tmp"
-}
-trap restore EXIT
-: > "$tmp/affinity"
-pin() { echo "$1 $(cat /proc/irq/$1/smp_affinity_list)" >> "$tmp/affinity"; echo "$2" > /proc/irq/$1/smp_affinity_list; }
+trap 'irq_affinity_restore; rm -rf "$tmp"' EXIT
+irq_affinity_init "$tmp"
 
 counting=$(cat /sys/bus/event_source/devices/$pmu/cpumask)
-other=$(awk -F- -v c="$counting" '{ for (i = $1; i <= $NF; i++) if (i != c) { print i; exit } }' \
-	/sys/devices/system/cpu/online)
+other=$(cpu_other_than "$counting")
 if grep -qa PERF_PMU_SCOPE_SYS_WIDE /sys/kernel/btf/vmlinux; then scoped=1; else scoped=0; fi
 echo "  counting CPU $counting, eth1's polls on CPU $other, PMU scopes: $scoped"
 
 # eth1's RX vector (virtio<N>-input.0 of its virtio device) to the other CPU,
 # eth0's vectors to the counting CPU.
-irqs() { awk -F: -v n="$1-$2" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts; }
-rx_irq=$(irqs "$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)" 'input[.]0')
-for irq in $rx_irq; do pin "$irq" "$other"; done
-for irq in $(irqs "$(readlink -f /sys/class/net/eth0/device | xargs basename)" '(input|output)'); do
-	pin "$irq" "$counting"
+rx_irq=$(irqs_of "$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)" 'input[.]0')
+for irq in $rx_irq; do irq_pin "$irq" "$other"; done
+for irq in $(irqs_of "$(readlink -f /sys/class/net/eth0/device | xargs basename)" '(input|output)'); do
+	irq_pin "$irq" "$counting"
 done
 
 # An interrupt moves on its next arrival: one datagram first, outside the trace.
