@@ -41,6 +41,7 @@ struct top_state {
 	char note_text[600];
 	bool terminal;
 	bool frame_pending;
+	uint64_t shown_ts;		/* interval of the last table printed */
 	unsigned long frames;
 	const struct queue_map *queues;
 	struct napi_irq_check napi_irqs;
@@ -125,10 +126,11 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 	return 0;
 }
 
-static void render(struct top_state *st)
+/* Prints TABLE; the loop rotates the hardware counters after each one. */
+static void show_table(struct top_state *st, const struct top_table *table)
 {
-	top_table_render(&st->table, stdout, st->terminal, &st->counters, st->opts->dev, st->note);
-	st->frame_pending = false;
+	top_table_render(table, stdout, st->terminal, &st->counters, st->opts->dev, st->note);
+	st->shown_ts = table->ts_ns;
 	st->frames++;
 	if (st->opts->max_frames && st->frames >= st->opts->max_frames)
 		stop_requested = 1;
@@ -145,10 +147,7 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	if (st->frame_pending && size >= sizeof(struct netpmu_cpu_record) &&
 	    ((const struct netpmu_cpu_record *)record)->ts_ns != st->table.ts_ns) {
 		previous = st->table;
-		top_table_render(&previous, stdout, st->terminal, &st->counters, st->opts->dev, st->note);
-		st->frames++;
-		if (st->opts->max_frames && st->frames >= st->opts->max_frames)
-			stop_requested = 1;
+		show_table(st, &previous);
 	}
 	if (size >= sizeof(struct netpmu_queue_record) && *(const __u32 *)record == NETPMU_RECORD_QUEUE)
 		napi_irq_check(&st->napi_irqs, st->queues, record, stderr);
@@ -173,15 +172,20 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 		}
 		/* The tick emits a frame at once: a quiet ring means the frame is whole. */
 		if (!err && st->frame_pending) {
-			render(st);
-			if (st->table.ts_ns != rotated_at) {
-				rotated_at = st->table.ts_ns;
-				/* Losing the hardware columns is no reason to stop the software ones. */
-				if (top_counters_rotate(&st->counters, session, opts->sysfs_root, queues,
-							why, sizeof(why), stderr)) {
-					snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
-					st->note = st->note_text;
-				}
+			show_table(st, &st->table);
+			st->frame_pending = false;
+		}
+		/*
+		 * After every table, however it was completed (a quiet ring or
+		 * the next interval's first record), outside the ring's callback.
+		 */
+		if (st->shown_ts != rotated_at) {
+			rotated_at = st->shown_ts;
+			/* Losing the hardware columns is no reason to stop the software ones. */
+			if (top_counters_rotate(&st->counters, session, opts->sysfs_root, queues,
+						why, sizeof(why), stderr)) {
+				snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
+				st->note = st->note_text;
 			}
 		}
 	}
