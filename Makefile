@@ -36,7 +36,7 @@ CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
 # state.bpf.c defines the shared maps: libbpf 1.1's linker needs it first.
 BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c))
 USER_SRCS := $(wildcard user/*.c)
-KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h) kmod/Kbuild
+KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
 DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu/Kbuild

@@ -18,7 +18,7 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 
-#include "hisi_pcie_sim.h"
+#include "sim.h"
 
 static void tlp_add(struct hisi_pcie_tlp_stream *st, u8 cls, u8 port,
 		    u16 requester, u32 count, u32 bytes, u32 hdr)

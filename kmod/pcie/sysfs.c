@@ -12,7 +12,7 @@
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 
-#include "hisi_pcie_pmu.h"
+#include "pmu.h"
 
 static struct hisi_pcie_pmu *dev_to_pcie_pmu(struct device *dev)
 {

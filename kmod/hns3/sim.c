@@ -21,8 +21,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "hns3_sim.h"
-#include "netpmu.h"
+#include "sim.h"
 
 static int sim = -1;
 module_param(sim, int, 0444);
@@ -120,24 +119,20 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	if (ret)
 		goto err_del_device;
 
-	ret = hns3_pmu_init(&sim->pmu);
-	if (ret)
-		goto err_unbind_netdevs;
-
+	hns3_pmu_init(&sim->pmu);
 	hns3_sim_dev_start(sim);
 	ret = hns3_pmu_register(&sim->pmu);
 	if (ret)
-		goto err_stop_dev;
+		goto err_stop_and_unbind;
 
-	pr_info(NETPMU_MOD_NAME ": %s is a model (%s), not hardware\n",
+	pr_info("%s is a model (%s), not hardware\n",
 		sim->pmu.name, dev_name(&sim->dev));
 	hns3_sim_net_report(sim);
 	list_add_tail(&sim->node, &hns3_sim_list);
 	return 0;
 
-err_stop_dev:
+err_stop_and_unbind:
 	hns3_sim_dev_stop(sim);
-err_unbind_netdevs:
 	hns3_sim_net_unbind(sim);
 err_del_device:
 	device_del(&sim->dev);
@@ -331,7 +326,7 @@ int hns3_sim_init(void)
 		return 0;
 	if (netpmu_real_pmu_present(NETPMU_HNS3_PMU)) {
 		if (sim > 0)
-			pr_warn(NETPMU_MOD_NAME ": sim=1 but a real HNS3 PMU (%04x:%04x) exists: no model\n",
+			pr_warn("sim=1 but a real HNS3 PMU (%04x:%04x) exists: no model\n",
 				NETPMU_PCI_VENDOR_HUAWEI,
 				NETPMU_PCI_DEVICE_HNS3_PMU);
 		return 0;
@@ -339,7 +334,7 @@ int hns3_sim_init(void)
 
 	hns3_sim_default_config(&cfg);
 	if (hns3_sim_check_config(&cfg)) {
-		pr_err(NETPMU_MOD_NAME ": invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU): no HNS3 PMU model\n");
+		pr_err("invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU): no HNS3 PMU model\n");
 		return 0;
 	}
 
@@ -353,7 +348,7 @@ int hns3_sim_init(void)
 	mutex_unlock(&hns3_sim_mutex);
 	/* A taken name was said where it was found. */
 	if (ret && ret != -EEXIST)
-		pr_err(NETPMU_MOD_NAME ": no HNS3 PMU model: %pe\n", ERR_PTR(ret));
+		pr_err("no HNS3 PMU model: %pe\n", ERR_PTR(ret));
 	return 0;
 }
 

@@ -8,18 +8,18 @@
 #define NETPMU_HISI_PCIE_PMU_H
 
 #include <linux/bits.h>
-#include <linux/cpuhotplug.h>
 #include <linux/interrupt.h>
 #include <linux/list.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
-#include "netpmu_regs.h"
+#include "common/netpmu.h"
+#include "common/regs.h"
 
 #define HISI_PCIE_PMU_NAME_FMT		"hisi_pcie%u_core%u"
 #define HISI_PCIE_PMU_NAME_LEN		40
-#define HISI_PCIE_MAX_COUNTERS		8
+#define HISI_PCIE_MAX_COUNTERS		NETPMU_MAX_COUNTERS
 
 /* Global registers */
 #define HISI_PCIE_GLOBAL_CTRL		0x000
@@ -82,7 +82,7 @@ struct hisi_pcie_pmu {
 	struct device *dev;		/* parent device, may be NULL */
 	int pci_domain;			/* where bdf filters are looked up */
 	int numa_node;			/* NUMA_NO_NODE if unknown */
-	int preferred_cpu;		/* model only: first counting CPU, or -1 */
+	int local_cpu;			/* model: first counting CPU if online, or -1 */
 	bool model;			/* says so in sysfs (netpmu_model) */
 	void (*set_irq_cpu)(struct hisi_pcie_pmu *pcie_pmu, unsigned int cpu);
 	/* ---- owned by the core ---- */
@@ -99,23 +99,22 @@ struct hisi_pcie_pmu {
 	bool registered;
 	/*
 	 * Counters, prev_count and the started state: reads come from any CPU
-	 * (remote reads, netpmu.h), the interrupt maybe from another.
+	 * (remote reads, common/netpmu.h), the interrupt maybe from another.
 	 */
 	raw_spinlock_t lock;
 };
 
 #define to_hisi_pcie_pmu(p) container_of(p, struct hisi_pcie_pmu, pmu)
 
-/* Dynamic multi-instance hotplug state, set up in main.c. */
-extern enum cpuhp_state hisi_pcie_pmu_cpuhp_state;
-
-/* core */
-int hisi_pcie_pmu_init(struct hisi_pcie_pmu *pcie_pmu);
+/* core: registration and CPU hotplug (register.c) */
+int hisi_pcie_pmu_cpuhp_init(void);
+void hisi_pcie_pmu_cpuhp_exit(void);
+void hisi_pcie_pmu_init(struct hisi_pcie_pmu *pcie_pmu);
 int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu);
 void hisi_pcie_pmu_unregister(struct hisi_pcie_pmu *pcie_pmu);
+
+/* core: counting (counting.c) */
 irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data);
-int hisi_pcie_pmu_online_cpu(unsigned int cpu, struct hlist_node *node);
-int hisi_pcie_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node);
 
 /* sysfs */
 extern const struct attribute_group *hisi_pcie_pmu_attr_groups[];
@@ -123,9 +122,5 @@ extern const struct attribute_group *hisi_pcie_pmu_attr_groups[];
 /* hw backend (PCI driver) */
 int hisi_pcie_pmu_hw_init(void);
 void hisi_pcie_pmu_hw_exit(void);
-
-/* sim backend (device model) */
-int hisi_pcie_sim_init(void);
-void hisi_pcie_sim_exit(void);
 
 #endif /* NETPMU_HISI_PCIE_PMU_H */

@@ -5,7 +5,7 @@
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/kernel.h>
 
-#include "netpmu_regs.h"
+#include "regs.h"
 
 static void __iomem *netpmu_mmio_addr(struct netpmu_regs *regs, u32 off)
 {

@@ -4,8 +4,8 @@
  * (real MMIO or the device model) supplies the four operations; offsets are
  * those of the device's register map.
  */
-#ifndef NETPMU_REGS_H
-#define NETPMU_REGS_H
+#ifndef NETPMU_COMMON_REGS_H
+#define NETPMU_COMMON_REGS_H
 
 #include <linux/types.h>
 #include <linux/compiler.h>
@@ -51,4 +51,4 @@ struct netpmu_mmio {
 
 void netpmu_mmio_init(struct netpmu_mmio *mmio, void __iomem *base);
 
-#endif /* NETPMU_REGS_H */
+#endif /* NETPMU_COMMON_REGS_H */

@@ -8,7 +8,7 @@
 
 #include <linux/kernel.h>
 
-#include "hns3_pmu.h"
+#include "pmu.h"
 
 #define G		HNS3_PMU_FILTER_GLOBAL
 #define G_FQ		(G | HNS3_PMU_FILTER_FUNC_QUEUE)

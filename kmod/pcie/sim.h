@@ -15,7 +15,7 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
-#include "hisi_pcie_pmu.h"
+#include "pmu.h"
 
 #define HISI_PCIE_SIM_MAX_PORTS		16	/* the port filter's 16 bits */
 
@@ -67,7 +67,7 @@ struct hisi_pcie_sim_config {
 	u32 desc_bytes;		/* descriptor fetched and written back per frame */
 	u32 lat_base_ns;	/* fixed latency of one TLP */
 	u32 link_mbps;		/* link rate for a TLP's serialization latency */
-	int cpu;		/* first counting CPU, -1: NUMA-local */
+	int local_cpu;		/* first counting CPU, -1: NUMA-local */
 	int node;		/* the device's NUMA node, -1: the Root Ports' */
 };
 
@@ -124,25 +124,45 @@ struct hisi_pcie_sim {
 	struct dentry *debugfs;
 };
 
-/* TLP model (hisi_pcie_sim_tlp.c) */
+/* TLP model (sim_tlp.c) */
 void hisi_pcie_sim_frame_tlps(const struct hisi_pcie_sim_config *cfg,
 			      const struct hisi_pcie_sim_ep *ep, bool tx,
 			      u32 len, struct hisi_pcie_tlp_stream *st);
 u64 hisi_pcie_sim_tlp_latency(const struct hisi_pcie_sim_config *cfg,
 			      const struct hisi_pcie_tlp_run *run);
 
-/* device model (hisi_pcie_sim_dev.c) */
+/* device model: registers and interrupt (sim_dev.c) */
 void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim);
+
+/* The overflow interrupt: the handler runs from an irq_work (sim_dev.c). */
+static inline void hisi_pcie_sim_raise_irq(struct hisi_pcie_sim *sim)
+{
+	irq_work_queue(&sim->irq_work);
+}
+
+/* device model: counters (sim_counters.c); with sim->lock held but count */
+#define HISI_PCIE_SIM_TIME_REG	1	/* EXT_CNT of a bandwidth event */
+void hisi_pcie_sim_slot_decode(struct hisi_pcie_sim_slot *s);
+bool hisi_pcie_sim_fold_time(struct hisi_pcie_sim *sim, unsigned int idx,
+			     u64 now);
+bool hisi_pcie_sim_fold_all(struct hisi_pcie_sim *sim, u64 now);
+u64 hisi_pcie_sim_slot_counter(struct hisi_pcie_sim *sim, unsigned int idx,
+			       unsigned int r, u64 now, bool *raise);
+void hisi_pcie_sim_update_counting(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_count(struct hisi_pcie_sim *sim,
 			 const struct hisi_pcie_tlp_stream *st);
 int hisi_pcie_sim_inject(struct hisi_pcie_sim *sim, unsigned int idx,
 			 unsigned int reg, u64 delta);
 
-/* topology and traffic (hisi_pcie_sim_topo.c) */
+/* topology and traffic (sim_topo.c) */
 int hisi_pcie_sim_find_ports(struct hisi_pcie_sim *sim);
 int hisi_pcie_sim_net_bind(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_net_unbind(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_report(struct hisi_pcie_sim *sim);
+
+/* the instance (sim.c) */
+int hisi_pcie_sim_init(void);
+void hisi_pcie_sim_exit(void);
 
 #endif /* NETPMU_HISI_PCIE_SIM_H */

@@ -15,7 +15,7 @@
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
-#include "hisi_pcie_sim.h"
+#include "sim.h"
 
 /* Root Ports looked at, before the 16 lowest BDFs are kept. */
 #define HISI_PCIE_SIM_SCAN_PORTS	256
@@ -61,7 +61,7 @@ int hisi_pcie_sim_find_ports(struct hisi_pcie_sim *sim)
 
 	sort(bdfs, n, sizeof(*bdfs), cmp_u16, NULL);
 	if (seen > HISI_PCIE_SIM_MAX_PORTS)
-		pr_warn("netpmu: PCIe PMU model: %u Root Ports in domain %04x, modelling the %u lowest\n",
+		pr_warn("PCIe PMU model: %u Root Ports in domain %04x, modelling the %u lowest\n",
 			seen, domain, HISI_PCIE_SIM_MAX_PORTS);
 	sim->nr_ports = min_t(unsigned int, n, HISI_PCIE_SIM_MAX_PORTS);
 	memcpy(sim->port_bdf, bdfs, sim->nr_ports * sizeof(*bdfs));
@@ -317,17 +317,17 @@ void hisi_pcie_sim_report(struct hisi_pcie_sim *sim)
 	unsigned int i;
 
 	for (i = 0; i < sim->nr_ports; i++)
-		pr_info("netpmu: %s: Root Port %04x:%02x:%02x.%x is port bit %u (port=%#x)\n",
+		pr_info("%s: Root Port %04x:%02x:%02x.%x is port bit %u (port=%#x)\n",
 			sim->pmu.name, sim->domain, PCI_BUS_NUM(sim->port_bdf[i]),
 			PCI_SLOT(sim->port_bdf[i]), PCI_FUNC(sim->port_bdf[i]),
 			i, 1U << i);
 
 	rtnl_lock();
 	if (!sim->nr_eps)
-		pr_warn("netpmu: %s: no network device below its Root Ports, nothing counts traffic\n",
+		pr_warn("%s: no network device below its Root Ports, nothing counts traffic\n",
 			sim->pmu.name);
 	list_for_each_entry(ep, &sim->eps, node)
-		pr_info("netpmu: %s: counting %s (%04x:%02x:%02x.%x, bdf=%#x) below port bit %u\n",
+		pr_info("%s: counting %s (%04x:%02x:%02x.%x, bdf=%#x) below port bit %u\n",
 			sim->pmu.name, ep->ndev->name, sim->domain,
 			PCI_BUS_NUM(ep->bdf), PCI_SLOT(ep->bdf),
 			PCI_FUNC(ep->bdf), ep->bdf, ep->port);

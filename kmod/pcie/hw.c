@@ -10,8 +10,7 @@
 #include <linux/module.h>
 #include <linux/pci.h>
 
-#include "hisi_pcie_pmu.h"
-#include "netpmu.h"
+#include "pmu.h"
 
 /*
  * Not upstream's "hisi_pcie_pmu": driver names are unique, and netpmu.ko must
@@ -69,12 +68,10 @@ static int hisi_pcie_pmu_hw_probe(struct pci_dev *pdev,
 	hw->pmu.dev = &pdev->dev;
 	hw->pmu.pci_domain = pci_domain_nr(pdev->bus);
 	hw->pmu.numa_node = dev_to_node(&pdev->dev);
-	hw->pmu.preferred_cpu = -1;
+	hw->pmu.local_cpu = -1;	/* upstream: a CPU of the NUMA node */
 	hw->pmu.set_irq_cpu = hisi_pcie_pmu_hw_set_irq_cpu;
 
-	ret = hisi_pcie_pmu_init(&hw->pmu);
-	if (ret)
-		goto err_iounmap;
+	hisi_pcie_pmu_init(&hw->pmu);
 
 	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI);
 	if (ret < 0)
@@ -115,7 +112,7 @@ static void hisi_pcie_pmu_hw_remove(struct pci_dev *pdev)
 	pci_set_drvdata(pdev, NULL);
 }
 
-/* No MODULE_DEVICE_TABLE: see hns3_pmu_hw.c. */
+/* No MODULE_DEVICE_TABLE: see hns3/hw.c. */
 static const struct pci_device_id hisi_pcie_pmu_hw_ids[] = {
 	{ PCI_DEVICE(NETPMU_PCI_VENDOR_HUAWEI, NETPMU_PCI_DEVICE_PCIE_PMU) },
 	{ }

@@ -12,7 +12,7 @@
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
-#include "hns3_pmu.h"
+#include "pmu.h"
 
 static struct hns3_pmu *dev_to_hns3_pmu(struct device *dev)
 {
@@ -75,12 +75,10 @@ static umode_t hns3_pmu_model_only_visible(struct kobject *kobj,
 {
 	return kobj_to_hns3_pmu(kobj)->model ? attr->mode : 0;
 }
-
 static struct attribute_group hns3_pmu_events_group = {
 	.name = "events",
 	.is_visible = hns3_pmu_table_visible,
 };
-
 static struct attribute_group hns3_pmu_filter_mode_group = {
 	.name = "filtermode",
 	.is_visible = hns3_pmu_table_visible,

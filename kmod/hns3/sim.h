@@ -10,10 +10,11 @@
 #include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/netdevice.h>
+#include <linux/pci.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
-#include "hns3_pmu.h"
+#include "pmu.h"
 
 #define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
 #define HNS3_SIM_MAX_VECTORS	4096	/* intr is a 12-bit field */
@@ -107,21 +108,40 @@ struct hns3_sim {
 	u64 wrap_period_ns;
 };
 
-/* device model (hns3_sim_dev.c) */
+/* device model: registers and interrupt (sim_dev.c) */
 void hns3_sim_dev_init(struct hns3_sim *sim);
 void hns3_sim_dev_start(struct hns3_sim *sim);
 void hns3_sim_dev_stop(struct hns3_sim *sim);
+
+/* The overflow interrupt: the handler runs from an irq_work (sim_dev.c). */
+static inline void hns3_sim_raise_irq(struct hns3_sim *sim)
+{
+	irq_work_queue(&sim->irq_work);
+}
+
+/* device model: counters (sim_counters.c); _locked: with sim->lock held */
+int hns3_sim_slot_source(const struct hns3_sim_slot *s);
+bool hns3_sim_slot_fold(struct hns3_sim *sim, unsigned int idx, u64 now);
+void hns3_sim_slot_rebase(struct hns3_sim *sim, unsigned int idx, u64 now);
+u64 hns3_sim_slot_counter(struct hns3_sim *sim, unsigned int idx,
+			  unsigned int r, u64 now, bool *raise);
+void hns3_sim_update_counting(struct hns3_sim *sim, u64 now);
+enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer);
 void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt);
 void hns3_sim_intr_fold_locked(struct hns3_sim *sim);
 void hns3_sim_intr_rebase_locked(struct hns3_sim *sim);
 
-/* network binding (hns3_sim_net.c) */
+/* the functions' interrupt vectors and counts (sim_vectors.c) */
+int hns3_sim_fn_vectors(struct pci_dev *pdev, unsigned int **irqs_out,
+			unsigned int *nr_out);
+u64 hns3_sim_fn_interrupts(const struct hns3_sim_fn *fn, int entry);
+
+/* network binding (sim_net.c) */
 int hns3_sim_net_bind(struct hns3_sim *sim);
 void hns3_sim_net_unbind(struct hns3_sim *sim);
 void hns3_sim_net_report(struct hns3_sim *sim);
-u64 hns3_sim_fn_interrupts(const struct hns3_sim_fn *fn, int entry);
 
-/* instances (hns3_sim.c) */
+/* instances (sim.c) */
 int hns3_sim_init(void);
 void hns3_sim_exit(void);
 

@@ -7,8 +7,7 @@
 #include <linux/interrupt.h>
 #include <linux/pci.h>
 
-#include "hns3_pmu.h"
-#include "netpmu.h"
+#include "pmu.h"
 
 /*
  * Not upstream's "hns3_pmu": driver names are unique, and netpmu.ko must load
@@ -62,9 +61,7 @@ static int hns3_pmu_hw_probe(struct pci_dev *pdev,
 	hw->pmu.local_cpu = -1;	/* upstream: the first online CPU */
 	hw->pmu.set_irq_cpu = hns3_pmu_hw_set_irq_cpu;
 
-	ret = hns3_pmu_init(&hw->pmu);
-	if (ret)
-		goto err_clear_master;
+	hns3_pmu_init(&hw->pmu);
 
 	ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSI);
 	if (ret < 0)

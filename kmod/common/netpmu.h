@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Module-wide services shared by every PMU of netpmu.ko. */
-#ifndef NETPMU_H
-#define NETPMU_H
+/*
+ * What both PMUs of netpmu.ko share: the log prefix, the real PMUs' PCI IDs
+ * and the model-or-not rule, the PMU-name check, group validation, remote
+ * reads and hotplug migration. Depends on no PMU.
+ */
+#ifndef NETPMU_COMMON_NETPMU_H
+#define NETPMU_COMMON_NETPMU_H
 
-#include <linux/cpuhotplug.h>
+/* Every message of the module says where it comes from, spelled once. */
+#undef pr_fmt
+#define pr_fmt(fmt) "netpmu: " fmt
+
 #include <linux/perf_event.h>
 #include <linux/types.h>
-
-#define NETPMU_MOD_NAME "netpmu"
 
 /* The PCI functions of the real PMUs (Hip09 RCiEPs). */
 #define NETPMU_PCI_VENDOR_HUAWEI	0x19e5
@@ -19,12 +24,24 @@ enum netpmu_pmu_kind {
 	NETPMU_PCIE_PMU,
 };
 
+/* real_pmu.c: may a model take the names of this kind of PMU? */
 bool netpmu_real_pmu_present(enum netpmu_pmu_kind kind);
 
-/* Dynamic multi-instance hotplug state of the HNS3 PMUs. */
-extern enum cpuhp_state hns3_pmu_cpuhp_state;
-
+/* pmu.c */
 bool netpmu_pmu_name_taken(const char *name);
+void netpmu_migrate_context(struct pmu *pmu, unsigned int cpu,
+			    unsigned int target);
+
+/* Counters of one PMU: the most a group may need. */
+#define NETPMU_MAX_COUNTERS		8
+
+/*
+ * A group fits when its members are all of the PMU (or software events) and
+ * need at most nr_counters counters; members whose key(event) is equal share
+ * one counter.
+ */
+bool netpmu_validate_group(struct perf_event *event, unsigned int nr_counters,
+			   u64 (*key)(struct perf_event *event));
 
 /*
  * Let any CPU read the PMU's counters (bpf_perf_event_read_value() on the CPU
@@ -45,7 +62,4 @@ static inline void netpmu_pmu_allow_remote_reads(struct pmu *pmu)
 #endif
 }
 
-void netpmu_migrate_context(struct pmu *pmu, unsigned int cpu,
-			    unsigned int target);
-
-#endif /* NETPMU_H */
+#endif /* NETPMU_COMMON_NETPMU_H */

@@ -13,11 +13,12 @@
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
-#include "netpmu_regs.h"
+#include "common/netpmu.h"
+#include "common/regs.h"
 
 #define HNS3_PMU_NAME_FMT		"hns3_pmu_sicl_%u"
 #define HNS3_PMU_NAME_LEN		32
-#define HNS3_PMU_MAX_HW_EVENTS		8
+#define HNS3_PMU_MAX_HW_EVENTS		NETPMU_MAX_COUNTERS
 
 /* Global registers */
 #define HNS3_PMU_REG_GLOBAL_CTRL	0x0000
@@ -160,14 +161,16 @@ struct hns3_pmu {
 
 #define to_hns3_pmu(p) container_of(p, struct hns3_pmu, pmu)
 
-/* core */
-int hns3_pmu_init(struct hns3_pmu *hns3_pmu);
+/* core: registration and CPU hotplug (register.c) */
+int hns3_pmu_cpuhp_init(void);
+void hns3_pmu_cpuhp_exit(void);
+void hns3_pmu_init(struct hns3_pmu *hns3_pmu);
 int hns3_pmu_register(struct hns3_pmu *hns3_pmu);
 void hns3_pmu_unregister(struct hns3_pmu *hns3_pmu);
 int hns3_pmu_unregister_idle(struct hns3_pmu *hns3_pmu);
+
+/* core: counting (counting.c) */
 irqreturn_t hns3_pmu_irq_handler(int irq, void *data);
-int hns3_pmu_online_cpu(unsigned int cpu, struct hlist_node *node);
-int hns3_pmu_offline_cpu(unsigned int cpu, struct hlist_node *node);
 
 /* sysfs */
 int hns3_pmu_sysfs_init(void);

@@ -14,8 +14,7 @@
 #include <linux/numa.h>
 #include <linux/slab.h>
 
-#include "hisi_pcie_sim.h"
-#include "netpmu.h"
+#include "sim.h"
 
 static int pcie_sim = -1;
 module_param(pcie_sim, int, 0444);
@@ -124,14 +123,14 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 	sim->cfg = *cfg;
 	INIT_LIST_HEAD(&sim->eps);
 	sim->pmu.numa_node = NUMA_NO_NODE;
-	sim->pmu.preferred_cpu = cfg->cpu;
+	sim->pmu.local_cpu = cfg->local_cpu;
 	sim->pmu.model = true;
 	hisi_pcie_sim_dev_init(sim);
 
 	ret = hisi_pcie_sim_find_ports(sim);
 	if (ret) {
 		if (ret == -ENODEV)
-			pr_info("netpmu: no PCIe Root Port: no PCIe PMU model\n");
+			pr_info("no PCIe Root Port: no PCIe PMU model\n");
 		goto err_free_sim;
 	}
 
@@ -152,24 +151,20 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 	if (ret)
 		goto err_unregister_root;
 
-	ret = hisi_pcie_pmu_init(&sim->pmu);
-	if (ret)
-		goto err_unbind_netdevs;
-
+	hisi_pcie_pmu_init(&sim->pmu);
 	ret = hisi_pcie_pmu_register(&sim->pmu);
 	if (ret)
-		goto err_stop_dev;
+		goto err_stop_and_unbind;
 
 	hisi_pcie_sim_debugfs_init(sim);
-	pr_info(NETPMU_MOD_NAME ": %s is a model (%s), not hardware\n",
+	pr_info("%s is a model (%s), not hardware\n",
 		sim->pmu.name, dev_name(sim->dev));
 	hisi_pcie_sim_report(sim);
 	*out = sim;
 	return 0;
 
-err_stop_dev:
+err_stop_and_unbind:
 	hisi_pcie_sim_dev_stop(sim);
-err_unbind_netdevs:
 	hisi_pcie_sim_net_unbind(sim);
 err_unregister_root:
 	root_device_unregister(sim->dev);
@@ -200,7 +195,7 @@ int hisi_pcie_sim_init(void)
 		.desc_bytes = pcie_desc_bytes,
 		.lat_base_ns = pcie_lat_base_ns,
 		.link_mbps = pcie_link_mbps,
-		.cpu = pcie_cpu,
+		.local_cpu = pcie_cpu,
 		.node = pcie_node,
 	};
 	int ret;
@@ -209,7 +204,7 @@ int hisi_pcie_sim_init(void)
 		return 0;
 	if (netpmu_real_pmu_present(NETPMU_PCIE_PMU)) {
 		if (pcie_sim > 0)
-			pr_warn(NETPMU_MOD_NAME ": pcie_sim=1 but a real PCIe PMU (%04x:%04x) exists: no model\n",
+			pr_warn("pcie_sim=1 but a real PCIe PMU (%04x:%04x) exists: no model\n",
 				NETPMU_PCI_VENDOR_HUAWEI,
 				NETPMU_PCI_DEVICE_PCIE_PMU);
 		return 0;
@@ -221,16 +216,16 @@ int hisi_pcie_sim_init(void)
 	    pcie_desc_bytes < 4 || pcie_desc_bytes > pcie_mps ||
 	    (pcie_node != NUMA_NO_NODE &&
 	     (pcie_node < 0 || pcie_node >= MAX_NUMNODES || !node_online(pcie_node)))) {
-		pr_err(NETPMU_MOD_NAME ": invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps, pcie_node -1 or an online node): no PCIe PMU model\n");
+		pr_err("invalid PCIe model parameters (pcie_clk_freq and pcie_link_mbps > 0, pcie_mps and pcie_mrrs powers of 2 in 128-4096, pcie_desc_bytes 4 to pcie_mps, pcie_node -1 or an online node): no PCIe PMU model\n");
 		return 0;
 	}
 
 	/* A model that cannot be made leaves the rest of the module working. */
 	ret = hisi_pcie_sim_create(&cfg, &hisi_pcie_sim_instance);
 	if (ret && ret != -ENODEV)
-		pr_err(NETPMU_MOD_NAME ": no PCIe PMU model: %pe\n", ERR_PTR(ret));
+		pr_err("no PCIe PMU model: %pe\n", ERR_PTR(ret));
 	else if (ret && pcie_sim > 0)
-		pr_err(NETPMU_MOD_NAME ": pcie_sim=1 but there is no PCIe Root Port to model\n");
+		pr_err("pcie_sim=1 but there is no PCIe Root Port to model\n");
 	return 0;
 }
 

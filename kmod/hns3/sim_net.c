@@ -10,8 +10,6 @@
 #include <linux/if_vlan.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
-#include <linux/irq.h>
-#include <linux/irqdesc.h>
 #include <linux/list_sort.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
@@ -22,7 +20,7 @@
 #include <linux/tcp.h>
 #include <linux/udp.h>
 
-#include "hns3_sim.h"
+#include "sim.h"
 
 static struct pci_dev *hns3_sim_netdev_pci(struct net_device *ndev)
 {
@@ -167,82 +165,6 @@ static int hns3_sim_tap_rcv(struct sk_buff *skb, struct net_device *dev,
 	}
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
-}
-
-/*
- * The Linux IRQ of each vector of the function, by MSI-X table entry (the
- * MSI vector number under MSI), as pci_irq_vector() resolves it; 0 where an
- * entry has none. A function on INTx has none: a legacy line may be shared.
- */
-static int hns3_sim_fn_vectors(struct pci_dev *pdev, unsigned int **irqs_out,
-			       unsigned int *nr_out)
-{
-	unsigned int *irqs, i, nr, used = 0;
-	int n, irq;
-
-	*irqs_out = NULL;
-	*nr_out = 0;
-	if (pdev->msix_enabled)
-		n = pci_msix_vec_count(pdev);
-	else if (pdev->msi_enabled)
-		n = pci_msi_vec_count(pdev);
-	else
-		return 0;
-	if (n <= 0)
-		return 0;
-	nr = min_t(unsigned int, n, HNS3_SIM_MAX_VECTORS);
-
-	irqs = kcalloc(nr, sizeof(*irqs), GFP_KERNEL);
-	if (!irqs)
-		return -ENOMEM;
-	for (i = 0; i < nr; i++) {
-		irq = pci_irq_vector(pdev, i);
-		if (irq > 0) {
-			irqs[i] = irq;
-			used = i + 1;
-		}
-	}
-	if (!used) {
-		kfree(irqs);
-		return 0;
-	}
-	*irqs_out = irqs;
-	*nr_out = used;
-	return 0;
-}
-
-/*
- * Interrupts the kernel counted for vector entry of the function (every
- * vector if entry < 0): the per-CPU counts /proc/interrupts prints, read now.
- * Any context; irq descriptors are freed after an RCU grace period.
- */
-u64 hns3_sim_fn_interrupts(const struct hns3_sim_fn *fn, int entry)
-{
-	unsigned int i, first = 0, last = fn->nr_irqs, cpu;
-	struct irq_data *data;
-	struct irq_desc *desc;
-	u64 total = 0;
-
-	if (entry >= 0) {
-		if (entry >= fn->nr_irqs)
-			return 0;
-		first = entry;
-		last = entry + 1;
-	}
-
-	rcu_read_lock();
-	for (i = first; i < last; i++) {
-		if (!fn->irqs[i])
-			continue;
-		data = irq_get_irq_data(fn->irqs[i]);
-		if (!data)
-			continue;
-		desc = irq_data_to_desc(data);
-		for_each_possible_cpu(cpu)
-			total += irq_desc_kstat_cpu(desc, cpu);
-	}
-	rcu_read_unlock();
-	return total;
 }
 
 /*
@@ -466,17 +388,17 @@ void hns3_sim_net_report(struct hns3_sim *sim)
 
 	rtnl_lock();
 	if (!sim->nr_fns)
-		pr_warn("netpmu: %s: no PCI network device bound, nothing counts traffic\n",
+		pr_warn("%s: no PCI network device bound, nothing counts traffic\n",
 			sim->pmu.name);
 	list_for_each_entry(fn, &sim->fns, node) {
-		pr_info("netpmu: %s: counting %s (%04x:%02x:%02x.%x) as port %u\n",
+		pr_info("%s: counting %s (%04x:%02x:%02x.%x) as port %u\n",
 			sim->pmu.name, fn->ndev->name, fn->domain,
 			fn->bdf >> 8, PCI_SLOT(fn->bdf & 0xff),
 			PCI_FUNC(fn->bdf & 0xff), fn->port);
 		list_for_each_entry(other, &sim->fns, node) {
 			if (other != fn && (other->bdf & 0xff) == (fn->bdf & 0xff) &&
 			    other->port > fn->port)
-				pr_warn("netpmu: %s: %s and %s share devfn %02x.%x: func filters match both\n",
+				pr_warn("%s: %s and %s share devfn %02x.%x: func filters match both\n",
 					sim->pmu.name, fn->ndev->name,
 					other->ndev->name,
 					PCI_SLOT(fn->bdf & 0xff),
