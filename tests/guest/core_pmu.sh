@@ -177,9 +177,10 @@ recs = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
 cores = [r for r in recs if r["type"] == "core"]
 core = lambda r: {c["event"]: c for c in r["core"]}
 share = lambda r, e: core(r)[e]["delta"] / max(1, core(r)["cycles:u"]["delta"] + core(r)["cycles:k"]["delta"])
-# Not the first interval: it began when the counters were opened.
-busy = [r for r in cores if r["cpu"] == 1][1:]
-idle = [r for r in cores if r["cpu"] == 0][1:]
+# Not the first interval: it began when the counters were opened; nor the
+# last: the stop closes it early, while the loader (on CPU 0) winds down.
+busy = [r for r in cores if r["cpu"] == 1][1:-1]
+idle = [r for r in cores if r["cpu"] == 0][1:-1]
 u = sum(core(r)["cycles:u"]["delta"] for r in busy)
 k = sum(core(r)["cycles:k"]["delta"] for r in busy)
 print("intervals", len(busy))
