@@ -162,7 +162,7 @@ int hns3_pmu_event_init(struct perf_event *event)
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	int on_cpu = READ_ONCE(hns3_pmu->on_cpu);
-	int idx, ret;
+	int ret;
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
@@ -175,11 +175,12 @@ int hns3_pmu_event_init(struct perf_event *event)
 		return -ENODEV;
 	event->cpu = on_cpu;
 
-	/* A hint only: add() picks the slot on the counting CPU. */
-	idx = hns3_pmu_first_free_slot(hns3_pmu);
-	if (idx < 0)
+	/*
+	 * As upstream: no new event while all slots are taken (its QID probe
+	 * needs a free one). add() picks the slot, on the counting CPU.
+	 */
+	if (hns3_pmu_first_free_slot(hns3_pmu) < 0)
 		return -EBUSY;
-	hwc->idx = idx;
 
 	ret = hns3_pmu_select_filter_mode(hns3_pmu, event);
 	if (ret)
