@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside the HNS3 PMU core, shared by its files: the perf_event_attr fields,
- * the slot registers and the perf callbacks that registration installs.
+ * the slot registers and what the uncore core's ops table points to.
  */
 #ifndef NETPMU_HNS3_CORE_H
 #define NETPMU_HNS3_CORE_H
@@ -34,24 +34,13 @@ static inline u32 hns3_pmu_event_code(struct perf_event *event)
 static inline u32 hns3_pmu_slot_read(struct hns3_pmu *hns3_pmu,
 				     unsigned int idx, u32 reg)
 {
-	return netpmu_read32(hns3_pmu->regs, hns3_pmu_slot_reg(idx, reg));
+	return netpmu_read32(hns3_pmu->uc.regs, hns3_pmu_slot_reg(idx, reg));
 }
 
 static inline void hns3_pmu_slot_write(struct hns3_pmu *hns3_pmu,
 				       unsigned int idx, u32 reg, u32 val)
 {
-	netpmu_write32(hns3_pmu->regs, hns3_pmu_slot_reg(idx, reg), val);
-}
-
-/* Called with hns3_pmu->lock held, or to pick a slot to try. */
-static inline int hns3_pmu_first_free_slot(struct hns3_pmu *hns3_pmu)
-{
-	unsigned int idx;
-
-	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++)
-		if (!READ_ONCE(hns3_pmu->hw_events[idx]))
-			return idx;
-	return -EBUSY;
+	netpmu_write32(hns3_pmu->uc.regs, hns3_pmu_slot_reg(idx, reg), val);
 }
 
 /* event_init.c */
@@ -60,10 +49,10 @@ int hns3_pmu_event_init(struct perf_event *event);
 /* counting.c */
 void hns3_pmu_enable(struct pmu *pmu);
 void hns3_pmu_disable(struct pmu *pmu);
-int hns3_pmu_add(struct perf_event *event, int flags);
-void hns3_pmu_del(struct perf_event *event, int flags);
 void hns3_pmu_start(struct perf_event *event, int flags);
 void hns3_pmu_stop(struct perf_event *event, int flags);
-void hns3_pmu_read(struct perf_event *event);
+u64 hns3_pmu_read_counter(struct netpmu_uncore *uc, struct perf_event *event);
+bool hns3_pmu_related(struct perf_event *a, struct perf_event *b);
+irqreturn_t hns3_pmu_handle_irq(struct netpmu_uncore *uc);
 
 #endif /* NETPMU_HNS3_CORE_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HNS3 PMU core: counting. add/del/start/stop/read, pmu_enable/disable and
- * the overflow interrupt. Talks to the device only through the register
+ * HNS3 PMU core: counting. What the uncore core's counting paths
+ * (common/uncore_counting.c) ask of this PMU: start/stop, pmu_enable/disable,
+ * its counters, related events, and the overflow interrupt. Talks to the device only through the register
  * accessor, so the same code drives the hardware and the model.
  */
 
@@ -38,43 +39,10 @@ static u32 hns3_pmu_filter_condition(struct perf_event *event)
 	}
 }
 
-static u64 hns3_pmu_read_counter(struct hns3_pmu *hns3_pmu,
-				 struct perf_event *event)
+u64 hns3_pmu_read_counter(struct netpmu_uncore *uc, struct perf_event *event)
 {
-	return netpmu_read64(hns3_pmu->regs,
-			     hns3_pmu_slot_reg(event->hw.idx,
-					       event->hw.event_base));
-}
-
-/* Called with hns3_pmu->lock held. */
-static void hns3_pmu_update_locked(struct hns3_pmu *hns3_pmu,
-				   struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-	u64 prev, now;
-
-	prev = local64_read(&hwc->prev_count);
-	now = hns3_pmu_read_counter(hns3_pmu, event);
-	local64_set(&hwc->prev_count, now);
-	/* The mask only matters for a narrowed (model) counter. */
-	local64_add((now - prev) & hns3_pmu->counter_mask, &event->count);
-}
-
-/*
- * With remote reads (common/netpmu.h) this runs on any CPU, without the perf
- * context's lock, and may come after del() gave the slot to another event:
- * a stopped event's slot is not its own any more, so only a started one
- * reads, under the lock that start() and stop() change the state under.
- */
-void hns3_pmu_read(struct perf_event *event)
-{
-	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
-	if (!(event->hw.state & PERF_HES_STOPPED))
-		hns3_pmu_update_locked(hns3_pmu, event);
-	raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
+	return netpmu_read64(uc->regs, hns3_pmu_slot_reg(event->hw.idx,
+							 event->hw.event_base));
 }
 
 void hns3_pmu_start(struct perf_event *event, int flags)
@@ -94,7 +62,7 @@ void hns3_pmu_start(struct perf_event *event, int flags)
 	       (code & 0xff) << HNS3_PMU_CTRL_SUBEVENT_S |
 	       mode << HNS3_PMU_CTRL_FILTER_MODE_S |
 	       HNS3_PMU_CTRL_OVERFLOW_RESTART;
-	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
+	raw_spin_lock_irqsave(&hns3_pmu->uc.lock, irqflags);
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW, ctrl);
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_HIGH,
 			    hns3_pmu_filter_condition(event));
@@ -106,9 +74,9 @@ void hns3_pmu_start(struct perf_event *event, int flags)
 
 	/* Both counters restart, so a pair starting together stays coherent. */
 	local64_set(&hwc->prev_count, 0);
-	netpmu_write64(hns3_pmu->regs,
+	netpmu_write64(hns3_pmu->uc.regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_COUNTER), 0);
-	netpmu_write64(hns3_pmu->regs,
+	netpmu_write64(hns3_pmu->uc.regs,
 		       hns3_pmu_slot_reg(idx, HNS3_PMU_REG_EVENT_EXT_COUNTER), 0);
 
 	hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_INTR_MASK,
@@ -116,7 +84,7 @@ void hns3_pmu_start(struct perf_event *event, int flags)
 	hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 			  0, HNS3_PMU_CTRL_EVENT_EN);
 	hwc->state = 0;
-	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
+	raw_spin_unlock_irqrestore(&hns3_pmu->uc.lock, irqflags);
 
 	perf_event_update_userpage(event);
 }
@@ -127,84 +95,38 @@ void hns3_pmu_stop(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
-	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
+	raw_spin_lock_irqsave(&hns3_pmu->uc.lock, irqflags);
 	hns3_pmu_slot_rmw(hns3_pmu, hwc->idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 			  HNS3_PMU_CTRL_EVENT_EN, 0);
 	hns3_pmu_slot_rmw(hns3_pmu, hwc->idx, HNS3_PMU_REG_EVENT_INTR_MASK,
 			  0, HNS3_PMU_INTR_MASK_OVERFLOW);
 	if (!(hwc->state & PERF_HES_UPTODATE))
-		hns3_pmu_update_locked(hns3_pmu, event);
+		netpmu_uncore_update_locked(&hns3_pmu->uc, event);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
+	raw_spin_unlock_irqrestore(&hns3_pmu->uc.lock, irqflags);
 }
 
 /* Events of one group with equal config bits 0-15 share a slot. */
-static int hns3_pmu_find_related_slot(struct hns3_pmu *hns3_pmu,
-				      struct perf_event *event)
+bool hns3_pmu_related(struct perf_event *a, struct perf_event *b)
 {
-	struct perf_event *other;
-	unsigned int idx;
-
-	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++) {
-		other = hns3_pmu->hw_events[idx];
-		if (other && other->group_leader == event->group_leader &&
-		    hns3_pmu_event_code(other) == hns3_pmu_event_code(event))
-			return idx;
-	}
-	return -ENOENT;
-}
-
-int hns3_pmu_add(struct perf_event *event, int flags)
-{
-	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
-	struct hw_perf_event *hwc = &event->hw;
-	unsigned long irqflags;
-	int idx;
-
-	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-
-	/* Taken under the lock: the QID probe uses a free slot's registers. */
-	raw_spin_lock_irqsave(&hns3_pmu->lock, irqflags);
-	idx = hns3_pmu_find_related_slot(hns3_pmu, event);
-	if (idx < 0) {
-		idx = hns3_pmu_first_free_slot(hns3_pmu);
-		if (idx >= 0)
-			WRITE_ONCE(hns3_pmu->hw_events[idx], event);
-	}
-	raw_spin_unlock_irqrestore(&hns3_pmu->lock, irqflags);
-	if (idx < 0)
-		return -EBUSY;
-	hwc->idx = idx;
-
-	if (flags & PERF_EF_START)
-		hns3_pmu_start(event, PERF_EF_RELOAD);
-	return 0;
-}
-
-void hns3_pmu_del(struct perf_event *event, int flags)
-{
-	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
-
-	hns3_pmu_stop(event, PERF_EF_UPDATE);
-	WRITE_ONCE(hns3_pmu->hw_events[event->hw.idx], NULL);
-	perf_event_update_userpage(event);
+	return hns3_pmu_event_code(a) == hns3_pmu_event_code(b);
 }
 
 void hns3_pmu_enable(struct pmu *pmu)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(pmu);
-	u32 val = netpmu_read32(hns3_pmu->regs, HNS3_PMU_REG_GLOBAL_CTRL);
+	u32 val = netpmu_read32(hns3_pmu->uc.regs, HNS3_PMU_REG_GLOBAL_CTRL);
 
-	netpmu_write32(hns3_pmu->regs, HNS3_PMU_REG_GLOBAL_CTRL,
+	netpmu_write32(hns3_pmu->uc.regs, HNS3_PMU_REG_GLOBAL_CTRL,
 		       val | HNS3_PMU_GLOBAL_START);
 }
 
 void hns3_pmu_disable(struct pmu *pmu)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(pmu);
-	u32 val = netpmu_read32(hns3_pmu->regs, HNS3_PMU_REG_GLOBAL_CTRL);
+	u32 val = netpmu_read32(hns3_pmu->uc.regs, HNS3_PMU_REG_GLOBAL_CTRL);
 
-	netpmu_write32(hns3_pmu->regs, HNS3_PMU_REG_GLOBAL_CTRL,
+	netpmu_write32(hns3_pmu->uc.regs, HNS3_PMU_REG_GLOBAL_CTRL,
 		       val & ~HNS3_PMU_GLOBAL_START);
 }
 
@@ -213,7 +135,7 @@ static void hns3_pmu_update_if_running(struct perf_event *event,
 {
 	if (event->pmu == pmu && event->state == PERF_EVENT_STATE_ACTIVE &&
 	    event->hw.idx == idx && !(event->hw.state & PERF_HES_STOPPED))
-		hns3_pmu_read(event);
+		netpmu_uncore_read(event);
 }
 
 /*
@@ -224,25 +146,25 @@ static void hns3_pmu_update_if_running(struct perf_event *event,
  */
 static void hns3_pmu_fold_slot(struct hns3_pmu *hns3_pmu, unsigned int idx)
 {
-	struct perf_event *owner = READ_ONCE(hns3_pmu->hw_events[idx]);
+	struct perf_event *owner = READ_ONCE(hns3_pmu->uc.hw_events[idx]);
 	struct perf_event *leader, *sibling;
 
 	if (!owner)
 		return;
 	if (READ_ONCE(owner->oncpu) != smp_processor_id()) {
-		hns3_pmu_update_if_running(owner, &hns3_pmu->pmu, idx);
+		hns3_pmu_update_if_running(owner, &hns3_pmu->uc.pmu, idx);
 		return;
 	}
 	leader = owner->group_leader;
-	hns3_pmu_update_if_running(leader, &hns3_pmu->pmu, idx);
+	hns3_pmu_update_if_running(leader, &hns3_pmu->uc.pmu, idx);
 	for_each_sibling_event(sibling, leader) {
-		hns3_pmu_update_if_running(sibling, &hns3_pmu->pmu, idx);
+		hns3_pmu_update_if_running(sibling, &hns3_pmu->uc.pmu, idx);
 	}
 }
 
-irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
+irqreturn_t hns3_pmu_handle_irq(struct netpmu_uncore *uc)
 {
-	struct hns3_pmu *hns3_pmu = data;
+	struct hns3_pmu *hns3_pmu = container_of(uc, struct hns3_pmu, uc);
 	unsigned long flags;
 	unsigned int idx;
 
@@ -252,16 +174,16 @@ irqreturn_t hns3_pmu_irq_handler(int irq, void *data)
 			continue;
 
 		/* 64-bit hardware counters are not adjusted: they restart. */
-		if (hns3_pmu->counter_mask != U64_MAX)
+		if (hns3_pmu->uc.counter_mask != U64_MAX)
 			hns3_pmu_fold_slot(hns3_pmu, idx);
 
 		/* Not between stop()'s clearing of EN and its read. */
-		raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
+		raw_spin_lock_irqsave(&hns3_pmu->uc.lock, flags);
 		hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 				  0, HNS3_PMU_CTRL_STATUS_RESET);
 		hns3_pmu_slot_rmw(hns3_pmu, idx, HNS3_PMU_REG_EVENT_CTRL_LOW,
 				  HNS3_PMU_CTRL_STATUS_RESET, 0);
-		raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
+		raw_spin_unlock_irqrestore(&hns3_pmu->uc.lock, flags);
 	}
 	return IRQ_HANDLED;
 }

@@ -20,10 +20,10 @@ static bool hns3_pmu_bdf_valid(struct hns3_pmu *hns3_pmu, u32 bdf)
 {
 	struct pci_dev *pdev;
 
-	if (bdf < hns3_pmu->bdf_min || bdf > hns3_pmu->bdf_max)
+	if (bdf < hns3_pmu->uc.bdf_min || bdf > hns3_pmu->uc.bdf_max)
 		return false;
 
-	pdev = pci_get_domain_bus_and_slot(hns3_pmu->pci_domain, bdf >> 8,
+	pdev = pci_get_domain_bus_and_slot(hns3_pmu->uc.pci_domain, bdf >> 8,
 					   bdf & 0xff);
 	if (!pdev)
 		return false;
@@ -43,8 +43,8 @@ static bool hns3_pmu_qid_valid(struct hns3_pmu *hns3_pmu, u32 bdf, u32 queue)
 	u32 ctrl = 0;
 	int idx;
 
-	raw_spin_lock_irqsave(&hns3_pmu->lock, flags);
-	idx = hns3_pmu_first_free_slot(hns3_pmu);
+	raw_spin_lock_irqsave(&hns3_pmu->uc.lock, flags);
+	idx = netpmu_uncore_first_free_counter(&hns3_pmu->uc);
 	if (idx < 0)
 		goto unlock;
 
@@ -65,7 +65,7 @@ static bool hns3_pmu_qid_valid(struct hns3_pmu *hns3_pmu, u32 bdf, u32 queue)
 
 	hns3_pmu_slot_write(hns3_pmu, idx, HNS3_PMU_REG_EVENT_QID_CTRL, 0);
 unlock:
-	raw_spin_unlock_irqrestore(&hns3_pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&hns3_pmu->uc.lock, flags);
 
 	return (ctrl & HNS3_PMU_QID_CTRL_DONE) &&
 	       !(ctrl & HNS3_PMU_QID_CTRL_MISS);
@@ -143,7 +143,7 @@ static int hns3_pmu_event_get(struct hns3_pmu *hns3_pmu,
 	unsigned long flags;
 	int ret = 0;
 
-	if (!hns3_pmu->model)
+	if (!hns3_pmu->uc.model)
 		return 0;
 
 	spin_lock_irqsave(&hns3_pmu->users_lock, flags);
@@ -161,7 +161,7 @@ int hns3_pmu_event_init(struct perf_event *event)
 {
 	struct hns3_pmu *hns3_pmu = to_hns3_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
-	int on_cpu = READ_ONCE(hns3_pmu->on_cpu);
+	int on_cpu = READ_ONCE(hns3_pmu->uc.on_cpu);
 	int ret;
 
 	if (event->attr.type != event->pmu->type)
@@ -179,7 +179,7 @@ int hns3_pmu_event_init(struct perf_event *event)
 	 * As upstream: no new event while all slots are taken (its QID probe
 	 * needs a free one). add() picks the slot, on the counting CPU.
 	 */
-	if (hns3_pmu_first_free_slot(hns3_pmu) < 0)
+	if (netpmu_uncore_first_free_counter(&hns3_pmu->uc) < 0)
 		return -EBUSY;
 
 	ret = hns3_pmu_select_filter_mode(hns3_pmu, event);

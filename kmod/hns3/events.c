@@ -159,7 +159,7 @@ const struct hns3_pmu_event_desc *hns3_pmu_find_event(struct hns3_pmu *hns3_pmu,
 		const struct hns3_pmu_event_desc *desc = &hns3_pmu_events[i];
 
 		if (desc->config == event_id &&
-		    (hns3_pmu->model || !desc->model_only))
+		    (hns3_pmu->uc.model || !desc->model_only))
 			return desc;
 	}
 	return NULL;

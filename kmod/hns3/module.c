@@ -4,6 +4,8 @@
  * tables, the PCI driver of real PMUs and the device model.
  */
 
+#include <linux/pci.h>
+
 #include "module.h"
 #include "pmu.h"
 #include "sim.h"
@@ -20,17 +22,17 @@ int hns3_pmu_module_init(void)
 	if (ret)
 		goto err_exit_cpuhp;
 
-	ret = hns3_pmu_hw_init();
+	ret = pci_register_driver(&hns3_pmu_hw_driver);
 	if (ret)
 		goto err_exit_sysfs;
 
 	ret = hns3_sim_init();
 	if (ret)
-		goto err_exit_hw;
+		goto err_unregister_driver;
 	return 0;
 
-err_exit_hw:
-	hns3_pmu_hw_exit();
+err_unregister_driver:
+	pci_unregister_driver(&hns3_pmu_hw_driver);
 err_exit_sysfs:
 	hns3_pmu_sysfs_exit();
 err_exit_cpuhp:
@@ -41,7 +43,7 @@ err_exit_cpuhp:
 void hns3_pmu_module_exit(void)
 {
 	hns3_sim_exit();
-	hns3_pmu_hw_exit();
+	pci_unregister_driver(&hns3_pmu_hw_driver);
 	hns3_pmu_sysfs_exit();
 	hns3_pmu_cpuhp_exit();
 }

@@ -10,14 +10,14 @@
 #include <linux/interrupt.h>
 #include <linux/list.h>
 #include <linux/perf_event.h>
+#include <linux/spinlock.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
 #include "common/netpmu.h"
-#include "common/regs.h"
+#include "common/uncore.h"
 
 #define HNS3_PMU_NAME_FMT		"hns3_pmu_sicl_%u"
-#define HNS3_PMU_NAME_LEN		32
 #define HNS3_PMU_MAX_HW_EVENTS		NETPMU_MAX_COUNTERS
 
 /* Global registers */
@@ -120,65 +120,36 @@ const struct hns3_pmu_event_desc *hns3_pmu_find_event(struct hns3_pmu *hns3_pmu,
 						      u32 event_id);
 
 /*
- * One PMU instance. A backend fills in the fields above the line, then calls
- * hns3_pmu_init() and hns3_pmu_register().
+ * One PMU instance: the uncore core's part (a backend fills in its backend
+ * fields, then calls hns3_pmu_init() and netpmu_uncore_register()), then
+ * the HNS3 PMU's own.
  */
 struct hns3_pmu {
-	struct netpmu_regs *regs;
-	struct device *dev;		/* parent device, may be NULL */
-	int pci_domain;			/* where func-mode BDFs are looked up */
-	u64 counter_mask;		/* counter width; U64_MAX on hardware */
-	int local_cpu;			/* CPU the device is local to, or -1 */
-	void (*set_irq_cpu)(struct hns3_pmu *hns3_pmu, unsigned int cpu);
-	/*
-	 * A model: publishes the extensions, says so in sysfs (netpmu_model)
-	 * and counts its events' users, so that it can refuse removal while
-	 * they are open (hardware cannot refuse an unbind).
-	 */
-	bool model;
-	/* ---- owned by the core ---- */
-	struct pmu pmu;
-	struct perf_event *hw_events[HNS3_PMU_MAX_HW_EVENTS];
-	struct hlist_node node;
-	char name[HNS3_PMU_NAME_LEN];
-	u32 sicl_id;
-	u32 identifier;
-	u32 bdf_min;
-	u32 bdf_max;
+	struct netpmu_uncore uc;
 	u32 hw_clk_freq;
-	int on_cpu;
-	bool registered;
 	/*
-	 * Counters, prev_count, the started state, slot ownership and the
-	 * slots' CTRL_LOW and QID registers: reads come from any CPU (scope),
-	 * the QID probe from the opener's, the interrupt maybe from another.
+	 * A model counts its events' users, so that it can refuse removal
+	 * while they are open (hardware cannot refuse an unbind).
 	 */
-	raw_spinlock_t lock;
 	spinlock_t users_lock;		/* nr_users, closing */
 	unsigned int nr_users;		/* events that passed event_init */
 	bool closing;			/* no new events: being removed */
 };
 
-#define to_hns3_pmu(p) container_of(p, struct hns3_pmu, pmu)
+#define to_hns3_pmu(p) container_of(to_netpmu_uncore(p), struct hns3_pmu, uc)
 
-/* core: registration and CPU hotplug (register.c) */
+/* core: identification and the CPU hotplug state (register.c) */
 int hns3_pmu_cpuhp_init(void);
 void hns3_pmu_cpuhp_exit(void);
-void hns3_pmu_init(struct hns3_pmu *hns3_pmu);
-int hns3_pmu_register(struct hns3_pmu *hns3_pmu);
-void hns3_pmu_unregister(struct hns3_pmu *hns3_pmu);
+void hns3_pmu_init(struct netpmu_uncore *uc);
 int hns3_pmu_unregister_idle(struct hns3_pmu *hns3_pmu);
-
-/* core: counting (counting.c) */
-irqreturn_t hns3_pmu_irq_handler(int irq, void *data);
 
 /* sysfs */
 int hns3_pmu_sysfs_init(void);
 void hns3_pmu_sysfs_exit(void);
 extern const struct attribute_group *hns3_pmu_attr_groups[];
 
-/* hw backend (PCI driver) */
-int hns3_pmu_hw_init(void);
-void hns3_pmu_hw_exit(void);
+/* hw backend (hw.c) */
+extern struct pci_driver hns3_pmu_hw_driver;
 
 #endif /* NETPMU_HNS3_PMU_H */

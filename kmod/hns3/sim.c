@@ -96,7 +96,7 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	sim->cfg = *cfg;
 	sim->netdevs = netdevs;
 	INIT_LIST_HEAD(&sim->fns);
-	snprintf(sim->pmu.name, sizeof(sim->pmu.name), HNS3_PMU_NAME_FMT,
+	snprintf(sim->pmu.uc.name, sizeof(sim->pmu.uc.name), HNS3_PMU_NAME_FMT,
 		 cfg->sicl_id);
 
 	/* From here on the device owns sim: put_device() frees it. */
@@ -111,22 +111,22 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 		goto err_put_device;
 
 	hns3_sim_dev_init(sim);
-	sim->pmu.dev = &sim->dev;
-	sim->pmu.local_cpu = cfg->local_cpu;
-	sim->pmu.model = true;
+	sim->pmu.uc.dev = &sim->dev;
+	sim->pmu.uc.local_cpu = cfg->local_cpu;
+	sim->pmu.uc.model = true;
 
 	ret = hns3_sim_net_bind(sim);
 	if (ret)
 		goto err_del_device;
 
-	hns3_pmu_init(&sim->pmu);
+	hns3_pmu_init(&sim->pmu.uc);
 	hns3_sim_dev_start(sim);
-	ret = hns3_pmu_register(&sim->pmu);
+	ret = netpmu_uncore_register(&sim->pmu.uc);
 	if (ret)
 		goto err_stop_and_unbind;
 
 	pr_info("%s is a model (%s), not hardware\n",
-		sim->pmu.name, dev_name(&sim->dev));
+		sim->pmu.uc.name, dev_name(&sim->dev));
 	hns3_sim_net_report(sim);
 	list_add_tail(&sim->node, &hns3_sim_list);
 	return 0;
@@ -360,7 +360,7 @@ void hns3_sim_exit(void)
 	mutex_lock(&hns3_sim_mutex);
 	hns3_sim_closing = true;
 	list_for_each_entry_safe(sim, tmp, &hns3_sim_list, node) {
-		hns3_pmu_unregister(&sim->pmu);
+		netpmu_uncore_unregister(&sim->pmu.uc);
 		hns3_sim_teardown(sim);
 	}
 	mutex_unlock(&hns3_sim_mutex);

@@ -7,13 +7,13 @@
 #define NETPMU_HNS3_SIM_H
 
 #include <linux/hrtimer.h>
-#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
+#include "common/sim_irq.h"
 #include "pmu.h"
 
 #define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
@@ -99,11 +99,7 @@ struct hns3_sim {
 	char *netdevs;		/* names to bind, NULL for all */
 	struct notifier_block netdev_nb;
 
-	/* overflow interrupt, delivered to irq_cpu */
-	int irq_cpu;
-	struct irq_work irq_work;
-	call_single_data_t irq_csd;
-	atomic_t irq_inflight;
+	struct netpmu_sim_irq irq;	/* the overflow interrupt */
 	struct hrtimer wrap_timer;
 	u64 wrap_period_ns;
 };
@@ -113,10 +109,10 @@ void hns3_sim_dev_init(struct hns3_sim *sim);
 void hns3_sim_dev_start(struct hns3_sim *sim);
 void hns3_sim_dev_stop(struct hns3_sim *sim);
 
-/* The overflow interrupt: the handler runs from an irq_work (sim_dev.c). */
+/* The overflow interrupt (common/sim_irq.h). */
 static inline void hns3_sim_raise_irq(struct hns3_sim *sim)
 {
-	irq_work_queue(&sim->irq_work);
+	netpmu_sim_irq_raise(&sim->irq);
 }
 
 /* device model: counters (sim_counters.c); _locked: with sim->lock held */

@@ -257,7 +257,7 @@ void hns3_sim_intr_fold_locked(struct hns3_sim *sim)
 		if (slot_counts_intr(&sim->slot[idx]))
 			raise |= hns3_sim_slot_fold(sim, idx, now);
 	if (raise)
-		irq_work_queue(&sim->irq_work);
+		hns3_sim_raise_irq(sim);
 }
 
 void hns3_sim_intr_rebase_locked(struct hns3_sim *sim)

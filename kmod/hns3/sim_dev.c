@@ -6,12 +6,9 @@
  */
 
 #include <linux/bitops.h>
-#include <linux/cpumask.h>
 #include <linux/hrtimer.h>
-#include <linux/irq_work.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
-#include <linux/smp.h>
 
 #include "sim.h"
 
@@ -21,43 +18,6 @@
 static struct hns3_sim *regs_to_sim(struct netpmu_regs *regs)
 {
 	return container_of(regs, struct hns3_sim, regs);
-}
-
-/* Runs in hard interrupt context, like the real MSI handler. */
-static void hns3_sim_irq_ipi(void *info)
-{
-	struct hns3_sim *sim = info;
-
-	hns3_pmu_irq_handler(0, &sim->pmu);
-	atomic_dec(&sim->irq_inflight);
-}
-
-static void hns3_sim_irq_work(struct irq_work *work)
-{
-	struct hns3_sim *sim = container_of(work, struct hns3_sim, irq_work);
-	int cpu = READ_ONCE(sim->irq_cpu);
-	int ret;
-
-	if (cpu < 0 || cpu == smp_processor_id() || !cpu_online(cpu)) {
-		hns3_pmu_irq_handler(0, &sim->pmu);
-		return;
-	}
-
-	atomic_inc(&sim->irq_inflight);
-	ret = smp_call_function_single_async(cpu, &sim->irq_csd);
-	if (ret) {
-		atomic_dec(&sim->irq_inflight);
-		/* -EBUSY: one is already on its way and will see the status. */
-		if (ret != -EBUSY)
-			hns3_pmu_irq_handler(0, &sim->pmu);
-	}
-}
-
-static void hns3_sim_set_irq_cpu(struct hns3_pmu *hns3_pmu, unsigned int cpu)
-{
-	struct hns3_sim *sim = container_of(hns3_pmu, struct hns3_sim, pmu);
-
-	WRITE_ONCE(sim->irq_cpu, cpu);
 }
 
 /* Called with sim->lock held. */
@@ -309,10 +269,7 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 		sim->slot[idx].intr_mask = HNS3_PMU_INTR_MASK_OVERFLOW;
 	}
 
-	sim->irq_cpu = -1;
-	init_irq_work(&sim->irq_work, hns3_sim_irq_work);
-	INIT_CSD(&sim->irq_csd, hns3_sim_irq_ipi, sim);
-	atomic_set(&sim->irq_inflight, 0);
+	netpmu_sim_irq_init(&sim->irq, &sim->pmu.uc);
 
 	/*
 	 * A quarter of the time counter's wrap period, within bounds; checked
@@ -333,9 +290,8 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 	sim->wrap_timer.function = hns3_sim_wrap_timer;
 #endif
 
-	sim->pmu.regs = &sim->regs;
-	sim->pmu.counter_mask = sim->counter_mask;
-	sim->pmu.set_irq_cpu = hns3_sim_set_irq_cpu;
+	sim->pmu.uc.regs = &sim->regs;
+	sim->pmu.uc.counter_mask = sim->counter_mask;
 }
 
 void hns3_sim_dev_start(struct hns3_sim *sim)
@@ -350,7 +306,5 @@ void hns3_sim_dev_start(struct hns3_sim *sim)
 void hns3_sim_dev_stop(struct hns3_sim *sim)
 {
 	hrtimer_cancel(&sim->wrap_timer);
-	irq_work_sync(&sim->irq_work);
-	while (atomic_read(&sim->irq_inflight))
-		cpu_relax();
+	netpmu_sim_irq_sync(&sim->irq);
 }

@@ -205,7 +205,7 @@ static void hns3_sim_bind(struct hns3_sim *sim, struct net_device *ndev)
 
 	if (sim->nr_fns >= HNS3_SIM_MAX_FUNCS) {
 		netdev_warn(ndev, "%s: all %d ports in use, not counted\n",
-			    sim->pmu.name, HNS3_SIM_MAX_FUNCS);
+			    sim->pmu.uc.name, HNS3_SIM_MAX_FUNCS);
 		return;
 	}
 
@@ -224,7 +224,7 @@ static void hns3_sim_bind(struct hns3_sim *sim, struct net_device *ndev)
 	fn->tap.func = hns3_sim_tap_rcv;
 	if (hns3_sim_fn_vectors(pdev, &fn->irqs, &fn->nr_irqs))
 		netdev_warn(ndev, "%s: vectors unknown, its interrupts are not counted\n",
-			    sim->pmu.name);
+			    sim->pmu.uc.name);
 
 	raw_spin_lock_irqsave(&sim->lock, flags);
 	hns3_sim_intr_fold_locked(sim);
@@ -336,10 +336,10 @@ static void hns3_sim_set_bdf_range(struct hns3_sim *sim)
 	struct hns3_sim_fn *fn;
 	u16 lo = U16_MAX, hi = 0;
 
-	sim->pmu.pci_domain = 0;
+	sim->pmu.uc.pci_domain = 0;
 	list_for_each_entry(fn, &sim->fns, node) {
 		if (fn == list_first_entry(&sim->fns, struct hns3_sim_fn, node))
-			sim->pmu.pci_domain = fn->domain;
+			sim->pmu.uc.pci_domain = fn->domain;
 		lo = min(lo, fn->bdf);
 		hi = max(hi, fn->bdf);
 	}
@@ -389,17 +389,17 @@ void hns3_sim_net_report(struct hns3_sim *sim)
 	rtnl_lock();
 	if (!sim->nr_fns)
 		pr_warn("%s: no PCI network device bound, nothing counts traffic\n",
-			sim->pmu.name);
+			sim->pmu.uc.name);
 	list_for_each_entry(fn, &sim->fns, node) {
 		pr_info("%s: counting %s (%04x:%02x:%02x.%x) as port %u\n",
-			sim->pmu.name, fn->ndev->name, fn->domain,
+			sim->pmu.uc.name, fn->ndev->name, fn->domain,
 			fn->bdf >> 8, PCI_SLOT(fn->bdf & 0xff),
 			PCI_FUNC(fn->bdf & 0xff), fn->port);
 		list_for_each_entry(other, &sim->fns, node) {
 			if (other != fn && (other->bdf & 0xff) == (fn->bdf & 0xff) &&
 			    other->port > fn->port)
 				pr_warn("%s: %s and %s share devfn %02x.%x: func filters match both\n",
-					sim->pmu.name, fn->ndev->name,
+					sim->pmu.uc.name, fn->ndev->name,
 					other->ndev->name,
 					PCI_SLOT(fn->bdf & 0xff),
 					PCI_FUNC(fn->bdf & 0xff));

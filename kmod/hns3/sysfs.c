@@ -14,11 +14,6 @@
 
 #include "pmu.h"
 
-static struct hns3_pmu *dev_to_hns3_pmu(struct device *dev)
-{
-	return to_hns3_pmu((struct pmu *)dev_get_drvdata(dev));
-}
-
 static const struct hns3_pmu_event_desc *attr_to_desc(struct device_attribute *attr)
 {
 	return container_of(attr, struct dev_ext_attribute, attr)->var;
@@ -51,10 +46,9 @@ static ssize_t hns3_pmu_filter_mode_show(struct device *dev,
 	return len;
 }
 
-/* The PMU device's hns3_pmu: perf sets its drvdata before adding it. */
-static struct hns3_pmu *kobj_to_hns3_pmu(struct kobject *kobj)
+static bool hns3_pmu_kobj_is_model(struct kobject *kobj)
 {
-	return dev_to_hns3_pmu(kobj_to_dev(kobj));
+	return netpmu_uncore_from_dev(kobj_to_dev(kobj))->model;
 }
 
 /* Hardware publishes exactly upstream's events; a model its extensions too. */
@@ -65,7 +59,7 @@ static umode_t hns3_pmu_table_visible(struct kobject *kobj,
 						      struct device_attribute,
 						      attr);
 
-	if (attr_to_desc(dattr)->model_only && !kobj_to_hns3_pmu(kobj)->model)
+	if (attr_to_desc(dattr)->model_only && !hns3_pmu_kobj_is_model(kobj))
 		return 0;
 	return attr->mode;
 }
@@ -73,7 +67,7 @@ static umode_t hns3_pmu_table_visible(struct kobject *kobj,
 static umode_t hns3_pmu_model_only_visible(struct kobject *kobj,
 					   struct attribute *attr, int n)
 {
-	return kobj_to_hns3_pmu(kobj)->model ? attr->mode : 0;
+	return hns3_pmu_kobj_is_model(kobj) ? attr->mode : 0;
 }
 static struct attribute_group hns3_pmu_events_group = {
 	.name = "events",
@@ -125,26 +119,10 @@ static const struct attribute_group hns3_pmu_format_group = {
 	.is_visible = hns3_pmu_format_visible,
 };
 
-static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
-			    char *buf)
-{
-	return sysfs_emit(buf, "%d\n", READ_ONCE(dev_to_hns3_pmu(dev)->on_cpu));
-}
-static DEVICE_ATTR_RO(cpumask);
-
-static struct attribute *hns3_pmu_cpumask_attrs[] = {
-	&dev_attr_cpumask.attr,
-	NULL,
-};
-
-static const struct attribute_group hns3_pmu_cpumask_group = {
-	.attrs = hns3_pmu_cpumask_attrs,
-};
-
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "0x%x\n", dev_to_hns3_pmu(dev)->identifier);
+	return sysfs_emit(buf, "0x%x\n", netpmu_uncore_from_dev(dev)->identifier);
 }
 static DEVICE_ATTR_RO(identifier);
 
@@ -166,14 +144,14 @@ static ssize_t hns3_pmu_emit_bdf(char *buf, u32 bdf)
 static ssize_t bdf_min_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return hns3_pmu_emit_bdf(buf, dev_to_hns3_pmu(dev)->bdf_min);
+	return hns3_pmu_emit_bdf(buf, netpmu_uncore_from_dev(dev)->bdf_min);
 }
 static DEVICE_ATTR_RO(bdf_min);
 
 static ssize_t bdf_max_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return hns3_pmu_emit_bdf(buf, dev_to_hns3_pmu(dev)->bdf_max);
+	return hns3_pmu_emit_bdf(buf, netpmu_uncore_from_dev(dev)->bdf_max);
 }
 static DEVICE_ATTR_RO(bdf_max);
 
@@ -190,7 +168,7 @@ static const struct attribute_group hns3_pmu_bdf_range_group = {
 static ssize_t hw_clk_freq_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", dev_to_hns3_pmu(dev)->hw_clk_freq);
+	return sysfs_emit(buf, "%u\n", to_hns3_pmu((struct pmu *)dev_get_drvdata(dev))->hw_clk_freq);
 }
 static DEVICE_ATTR_RO(hw_clk_freq);
 
@@ -203,36 +181,16 @@ static const struct attribute_group hns3_pmu_hw_clk_freq_group = {
 	.attrs = hns3_pmu_hw_clk_freq_attrs,
 };
 
-/* Outside upstream's set, on a model only: the device that models the PMU. */
-static ssize_t netpmu_model_show(struct device *dev,
-				 struct device_attribute *attr, char *buf)
-{
-	struct device *model = dev_to_hns3_pmu(dev)->dev;
-
-	return sysfs_emit(buf, "%s\n", model ? dev_name(model) : "");
-}
-static DEVICE_ATTR_RO(netpmu_model);
-
-static struct attribute *hns3_pmu_model_attrs[] = {
-	&dev_attr_netpmu_model.attr,
-	NULL,
-};
-
-static const struct attribute_group hns3_pmu_model_group = {
-	.attrs = hns3_pmu_model_attrs,
-	.is_visible = hns3_pmu_model_only_visible,
-};
-
 /* Upstream's registration order, then the model's own file. */
 const struct attribute_group *hns3_pmu_attr_groups[] = {
 	&hns3_pmu_events_group,
 	&hns3_pmu_filter_mode_group,
 	&hns3_pmu_format_group,
-	&hns3_pmu_cpumask_group,
+	&netpmu_uncore_cpumask_group,
 	&hns3_pmu_identifier_group,
 	&hns3_pmu_bdf_range_group,
 	&hns3_pmu_hw_clk_freq_group,
-	&hns3_pmu_model_group,
+	&netpmu_uncore_model_group,
 	NULL,
 };
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside the PCIe PMU core, shared by its files: the perf_event_attr fields,
- * the control value of an event and the perf callbacks that registration
- * installs.
+ * the control value of an event and what the uncore core's ops table points
+ * to.
  */
 #ifndef NETPMU_PCIE_CORE_H
 #define NETPMU_PCIE_CORE_H
@@ -29,10 +29,12 @@ int hisi_pcie_pmu_event_init(struct perf_event *event);
 /* counting.c */
 void hisi_pcie_pmu_enable(struct pmu *pmu);
 void hisi_pcie_pmu_disable(struct pmu *pmu);
-int hisi_pcie_pmu_add(struct perf_event *event, int flags);
-void hisi_pcie_pmu_del(struct perf_event *event, int flags);
 void hisi_pcie_pmu_start(struct perf_event *event, int flags);
 void hisi_pcie_pmu_stop(struct perf_event *event, int flags);
-void hisi_pcie_pmu_read(struct perf_event *event);
+u64 hisi_pcie_pmu_read_counter(struct netpmu_uncore *uc,
+			       struct perf_event *event);
+bool hisi_pcie_pmu_related(struct perf_event *a, struct perf_event *b);
+void hisi_pcie_pmu_claim_counter(struct netpmu_uncore *uc, unsigned int idx);
+irqreturn_t hisi_pcie_pmu_handle_irq(struct netpmu_uncore *uc);
 
 #endif /* NETPMU_PCIE_CORE_H */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * PCIe PMU core: counting. add/del/start/stop/read, pmu_enable/disable and
- * the overflow interrupt. Talks to the device only through the register
+ * PCIe PMU core: counting. What the uncore core's counting paths
+ * (common/uncore_counting.c) ask of this PMU: start/stop, pmu_enable/disable,
+ * its counters, related events, a new counter's reset and the overflow
+ * interrupt. Talks to the device only through the register
  * accessor, so the same code drives the hardware and the model.
  */
 
@@ -12,57 +14,22 @@
 #include "core.h"
 
 /* Related events: the whole control value matches, filters included. */
-static bool hisi_pcie_related(struct perf_event *a, struct perf_event *b)
+bool hisi_pcie_pmu_related(struct perf_event *a, struct perf_event *b)
 {
 	return hisi_pcie_event_ctrl(a) == hisi_pcie_event_ctrl(b);
 }
 
-static u64 hisi_pcie_read_counter(struct hisi_pcie_pmu *pcie_pmu,
-				  struct perf_event *event)
+u64 hisi_pcie_pmu_read_counter(struct netpmu_uncore *uc,
+			       struct perf_event *event)
 {
-	return netpmu_read64(pcie_pmu->regs,
+	return netpmu_read64(uc->regs,
 			     hisi_pcie_reg(event->hw.event_base, event->hw.idx));
-}
-
-/* Called with pcie_pmu->lock held. */
-static void hisi_pcie_pmu_update_locked(struct hisi_pcie_pmu *pcie_pmu,
-				       struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-	u64 prev, now;
-
-	prev = local64_read(&hwc->prev_count);
-	now = hisi_pcie_read_counter(pcie_pmu, event);
-	local64_set(&hwc->prev_count, now);
-	local64_add(now - prev, &event->count);
-}
-
-/*
- * With remote reads (common/netpmu.h) this runs on any CPU, without the perf
- * context's lock, and may come after del() gave the counter to another event
- * (whose start() presets it to 2^63): only a started event reads, under the
- * lock that start() and stop() change the state under.
- */
-static void hisi_pcie_pmu_event_update(struct perf_event *event)
-{
-	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
-	if (!(event->hw.state & PERF_HES_STOPPED))
-		hisi_pcie_pmu_update_locked(pcie_pmu, event);
-	raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
-}
-
-void hisi_pcie_pmu_read(struct perf_event *event)
-{
-	hisi_pcie_pmu_event_update(event);
 }
 
 /*
  * Preset both counters of the slot to 2^63. A counter that reads back
  * unchanged is not writable: count from the value it holds. Called with
- * pcie_pmu->lock held.
+ * pcie_pmu->uc.lock held.
  */
 static void hisi_pcie_pmu_set_period(struct perf_event *event)
 {
@@ -70,14 +37,14 @@ static void hisi_pcie_pmu_set_period(struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 	u64 orig, cnt;
 
-	orig = hisi_pcie_read_counter(pcie_pmu, event);
+	orig = hisi_pcie_pmu_read_counter(&pcie_pmu->uc, event);
 	local64_set(&hwc->prev_count, HISI_PCIE_INIT_VAL);
-	netpmu_write64(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_CNT, hwc->idx),
+	netpmu_write64(pcie_pmu->uc.regs, hisi_pcie_reg(HISI_PCIE_CNT, hwc->idx),
 		       HISI_PCIE_INIT_VAL);
-	netpmu_write64(pcie_pmu->regs,
+	netpmu_write64(pcie_pmu->uc.regs,
 		       hisi_pcie_reg(HISI_PCIE_EXT_CNT, hwc->idx),
 		       HISI_PCIE_INIT_VAL);
-	cnt = hisi_pcie_read_counter(pcie_pmu, event);
+	cnt = hisi_pcie_pmu_read_counter(&pcie_pmu->uc, event);
 	if (cnt == orig)
 		local64_set(&hwc->prev_count, cnt);
 }
@@ -85,7 +52,7 @@ static void hisi_pcie_pmu_set_period(struct perf_event *event)
 static void hisi_pcie_pmu_write_ctrl(struct hisi_pcie_pmu *pcie_pmu,
 				     unsigned int idx, u64 val)
 {
-	netpmu_write64(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_EVENT_CTRL, idx),
+	netpmu_write64(pcie_pmu->uc.regs, hisi_pcie_reg(HISI_PCIE_EVENT_CTRL, idx),
 		       val);
 }
 
@@ -93,9 +60,9 @@ static void hisi_pcie_pmu_ctrl_rmw(struct hisi_pcie_pmu *pcie_pmu,
 				   unsigned int idx, u64 clear, u64 set)
 {
 	u32 off = hisi_pcie_reg(HISI_PCIE_EVENT_CTRL, idx);
-	u64 val = netpmu_read64(pcie_pmu->regs, off);
+	u64 val = netpmu_read64(pcie_pmu->uc.regs, off);
 
-	netpmu_write64(pcie_pmu->regs, off, (val & ~clear) | set);
+	netpmu_write64(pcie_pmu->uc.regs, off, (val & ~clear) | set);
 }
 
 void hisi_pcie_pmu_start(struct perf_event *event, int flags)
@@ -108,19 +75,19 @@ void hisi_pcie_pmu_start(struct perf_event *event, int flags)
 	if (!(hwc->state & PERF_HES_STOPPED))
 		return;
 
-	raw_spin_lock_irqsave(&pcie_pmu->lock, irqflags);
+	raw_spin_lock_irqsave(&pcie_pmu->uc.lock, irqflags);
 	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, hisi_pcie_event_ctrl(event));
 	hisi_pcie_pmu_ctrl_rmw(pcie_pmu, idx, 0, HISI_PCIE_EVENT_EN);
-	netpmu_write32(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
+	netpmu_write32(pcie_pmu->uc.regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
 		       0);
 
 	hisi_pcie_pmu_set_period(event);
 	if (flags & PERF_EF_RELOAD)
-		netpmu_write64(pcie_pmu->regs,
+		netpmu_write64(pcie_pmu->uc.regs,
 			       hisi_pcie_reg(hwc->event_base, idx),
 			       local64_read(&hwc->prev_count));
 	hwc->state = 0;
-	raw_spin_unlock_irqrestore(&pcie_pmu->lock, irqflags);
+	raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, irqflags);
 
 	perf_event_update_userpage(event);
 }
@@ -135,74 +102,24 @@ void hisi_pcie_pmu_stop(struct perf_event *event, int flags)
 	if (hwc->state & PERF_HES_STOPPED)
 		return;
 
-	raw_spin_lock_irqsave(&pcie_pmu->lock, irqflags);
-	hisi_pcie_pmu_update_locked(pcie_pmu, event);
-	netpmu_write32(pcie_pmu->regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
+	raw_spin_lock_irqsave(&pcie_pmu->uc.lock, irqflags);
+	netpmu_uncore_update_locked(&pcie_pmu->uc, event);
+	netpmu_write32(pcie_pmu->uc.regs, hisi_pcie_reg(HISI_PCIE_INT_MASK, idx),
 		       1);
 	hisi_pcie_pmu_ctrl_rmw(pcie_pmu, idx, HISI_PCIE_EVENT_EN, 0);
 	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_INIT_SET);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	raw_spin_unlock_irqrestore(&pcie_pmu->lock, irqflags);
+	raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, irqflags);
 }
 
-/* Related events of one group share the counter of the first one added. */
-static int hisi_pcie_pmu_find_related(struct hisi_pcie_pmu *pcie_pmu,
-				      struct perf_event *event)
+/* Reset a counter given to a new event: no previous statistics. */
+void hisi_pcie_pmu_claim_counter(struct netpmu_uncore *uc, unsigned int idx)
 {
-	struct perf_event *other;
-	unsigned int idx;
+	struct hisi_pcie_pmu *pcie_pmu = container_of(uc, struct hisi_pcie_pmu,
+						      uc);
 
-	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
-		other = pcie_pmu->hw_events[idx];
-		if (other && other->group_leader == event->group_leader &&
-		    hisi_pcie_related(other, event))
-			return idx;
-	}
-	return -ENOENT;
-}
-
-static int hisi_pcie_pmu_first_free(struct hisi_pcie_pmu *pcie_pmu)
-{
-	unsigned int idx;
-
-	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++)
-		if (!pcie_pmu->hw_events[idx])
-			return idx;
-	return -EAGAIN;
-}
-
-int hisi_pcie_pmu_add(struct perf_event *event, int flags)
-{
-	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
-	struct hw_perf_event *hwc = &event->hw;
-	int idx;
-
-	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-
-	idx = hisi_pcie_pmu_find_related(pcie_pmu, event);
-	if (idx < 0) {
-		idx = hisi_pcie_pmu_first_free(pcie_pmu);
-		if (idx < 0)
-			return idx;
-		/* Reset the counter: no previous statistics. */
-		hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_RESET_CNT);
-		hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_INIT_SET);
-		WRITE_ONCE(pcie_pmu->hw_events[idx], event);
-	}
-	hwc->idx = idx;
-
-	if (flags & PERF_EF_START)
-		hisi_pcie_pmu_start(event, PERF_EF_RELOAD);
-	return 0;
-}
-
-void hisi_pcie_pmu_del(struct perf_event *event, int flags)
-{
-	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
-
-	hisi_pcie_pmu_stop(event, PERF_EF_UPDATE);
-	WRITE_ONCE(pcie_pmu->hw_events[event->hw.idx], NULL);
-	perf_event_update_userpage(event);
+	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_RESET_CNT);
+	hisi_pcie_pmu_write_ctrl(pcie_pmu, idx, HISI_PCIE_INIT_SET);
 }
 
 void hisi_pcie_pmu_enable(struct pmu *pmu)
@@ -211,8 +128,8 @@ void hisi_pcie_pmu_enable(struct pmu *pmu)
 	unsigned int idx;
 
 	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
-		if (pcie_pmu->hw_events[idx]) {
-			netpmu_write32(pcie_pmu->regs, HISI_PCIE_GLOBAL_CTRL,
+		if (pcie_pmu->uc.hw_events[idx]) {
+			netpmu_write32(pcie_pmu->uc.regs, HISI_PCIE_GLOBAL_CTRL,
 				       HISI_PCIE_GLOBAL_EN);
 			break;
 		}
@@ -223,7 +140,7 @@ void hisi_pcie_pmu_disable(struct pmu *pmu)
 {
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(pmu);
 
-	netpmu_write32(pcie_pmu->regs, HISI_PCIE_GLOBAL_CTRL, 0);
+	netpmu_write32(pcie_pmu->uc.regs, HISI_PCIE_GLOBAL_CTRL, 0);
 }
 
 /* Count from the counter's current value on (after a preset by another). */
@@ -232,10 +149,10 @@ static void hisi_pcie_pmu_rebase(struct perf_event *event)
 	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
+	raw_spin_lock_irqsave(&pcie_pmu->uc.lock, flags);
 	local64_set(&event->hw.prev_count,
-		    hisi_pcie_read_counter(pcie_pmu, event));
-	raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
+		    hisi_pcie_pmu_read_counter(&pcie_pmu->uc, event));
+	raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, flags);
 }
 
 /* Another running event of the owner's group on the owner's counter. */
@@ -266,7 +183,7 @@ static void hisi_pcie_pmu_sharers(struct perf_event *owner, bool rebase)
 		if (rebase)
 			hisi_pcie_pmu_rebase(leader);
 		else
-			hisi_pcie_pmu_event_update(leader);
+			netpmu_uncore_read(leader);
 	}
 	for_each_sibling_event(sibling, leader) {
 		if (!hisi_pcie_pmu_shares(sibling, owner))
@@ -274,35 +191,36 @@ static void hisi_pcie_pmu_sharers(struct perf_event *owner, bool rebase)
 		if (rebase)
 			hisi_pcie_pmu_rebase(sibling);
 		else
-			hisi_pcie_pmu_event_update(sibling);
+			netpmu_uncore_read(sibling);
 	}
 }
 
-irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data)
+irqreturn_t hisi_pcie_pmu_handle_irq(struct netpmu_uncore *uc)
 {
-	struct hisi_pcie_pmu *pcie_pmu = data;
+	struct hisi_pcie_pmu *pcie_pmu = container_of(uc, struct hisi_pcie_pmu,
+						      uc);
 	irqreturn_t ret = IRQ_NONE;
 	struct perf_event *event;
 	unsigned long flags;
 	unsigned int idx;
 
 	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
-		if (!netpmu_read32(pcie_pmu->regs,
+		if (!netpmu_read32(pcie_pmu->uc.regs,
 				   hisi_pcie_reg(HISI_PCIE_INT_STAT, idx)))
 			continue;
 
-		netpmu_write32(pcie_pmu->regs,
+		netpmu_write32(pcie_pmu->uc.regs,
 			       hisi_pcie_reg(HISI_PCIE_INT_STAT, idx), 1);
-		event = READ_ONCE(pcie_pmu->hw_events[idx]);
+		event = READ_ONCE(pcie_pmu->uc.hw_events[idx]);
 		if (!event)
 			continue;
 
-		hisi_pcie_pmu_event_update(event);
+		netpmu_uncore_read(event);
 		hisi_pcie_pmu_sharers(event, false);
-		raw_spin_lock_irqsave(&pcie_pmu->lock, flags);
+		raw_spin_lock_irqsave(&pcie_pmu->uc.lock, flags);
 		if (!(event->hw.state & PERF_HES_STOPPED))
 			hisi_pcie_pmu_set_period(event);
-		raw_spin_unlock_irqrestore(&pcie_pmu->lock, flags);
+		raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, flags);
 		hisi_pcie_pmu_sharers(event, true);
 		ret = IRQ_HANDLED;
 	}

@@ -55,7 +55,7 @@ static bool hisi_pcie_valid_requester_id(struct hisi_pcie_pmu *pcie_pmu,
 	struct pci_dev *pdev, *root_port;
 	u16 rp_bdf;
 
-	pdev = pci_get_domain_bus_and_slot(pcie_pmu->pci_domain,
+	pdev = pci_get_domain_bus_and_slot(pcie_pmu->uc.pci_domain,
 					   PCI_BUS_NUM(bdf), bdf & 0xff);
 	if (!pdev)
 		return false;
@@ -68,7 +68,7 @@ static bool hisi_pcie_valid_requester_id(struct hisi_pcie_pmu *pcie_pmu,
 	rp_bdf = pci_dev_id(root_port);
 	pci_dev_put(pdev);
 
-	return rp_bdf >= pcie_pmu->bdf_min && rp_bdf <= pcie_pmu->bdf_max;
+	return rp_bdf >= pcie_pmu->uc.bdf_min && rp_bdf <= pcie_pmu->uc.bdf_max;
 }
 
 static bool hisi_pcie_valid_filter(struct hisi_pcie_pmu *pcie_pmu,
@@ -115,7 +115,7 @@ int hisi_pcie_pmu_event_init(struct perf_event *event)
 		return -EINVAL;
 
 	/* Only while no CPU could be picked: there is no counting CPU. */
-	on_cpu = READ_ONCE(pcie_pmu->on_cpu);
+	on_cpu = READ_ONCE(pcie_pmu->uc.on_cpu);
 	if (on_cpu < 0)
 		return -ENODEV;
 	event->cpu = on_cpu;

@@ -4,6 +4,8 @@
  * of real PMUs and the device model.
  */
 
+#include <linux/pci.h>
+
 #include "module.h"
 #include "pmu.h"
 #include "sim.h"
@@ -16,17 +18,17 @@ int hisi_pcie_pmu_module_init(void)
 	if (ret)
 		return ret;
 
-	ret = hisi_pcie_pmu_hw_init();
+	ret = pci_register_driver(&hisi_pcie_pmu_hw_driver);
 	if (ret)
 		goto err_exit_cpuhp;
 
 	ret = hisi_pcie_sim_init();
 	if (ret)
-		goto err_exit_hw;
+		goto err_unregister_driver;
 	return 0;
 
-err_exit_hw:
-	hisi_pcie_pmu_hw_exit();
+err_unregister_driver:
+	pci_unregister_driver(&hisi_pcie_pmu_hw_driver);
 err_exit_cpuhp:
 	hisi_pcie_pmu_cpuhp_exit();
 	return ret;
@@ -35,6 +37,6 @@ err_exit_cpuhp:
 void hisi_pcie_pmu_module_exit(void)
 {
 	hisi_pcie_sim_exit();
-	hisi_pcie_pmu_hw_exit();
+	pci_unregister_driver(&hisi_pcie_pmu_hw_driver);
 	hisi_pcie_pmu_cpuhp_exit();
 }

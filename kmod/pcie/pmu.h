@@ -15,10 +15,9 @@
 #include <linux/types.h>
 
 #include "common/netpmu.h"
-#include "common/regs.h"
+#include "common/uncore.h"
 
 #define HISI_PCIE_PMU_NAME_FMT		"hisi_pcie%u_core%u"
-#define HISI_PCIE_PMU_NAME_LEN		40
 #define HISI_PCIE_MAX_COUNTERS		NETPMU_MAX_COUNTERS
 
 /* Global registers */
@@ -74,53 +73,28 @@ static inline u32 hisi_pcie_reg(u32 base, unsigned int idx)
 #define HISI_PCIE_CFG2_BDF		GENMASK_ULL(31, 16)
 
 /*
- * One PMU instance. A backend fills in the fields above the line, then calls
- * hisi_pcie_pmu_init() and hisi_pcie_pmu_register().
+ * One PMU instance: the uncore core's part (a backend fills in its backend
+ * fields, then calls hisi_pcie_pmu_init() and netpmu_uncore_register()),
+ * then the PCIe PMU's own.
  */
 struct hisi_pcie_pmu {
-	struct netpmu_regs *regs;
-	struct device *dev;		/* parent device, may be NULL */
-	int pci_domain;			/* where bdf filters are looked up */
-	int numa_node;			/* NUMA_NO_NODE if unknown */
-	int local_cpu;			/* model: first counting CPU if online, or -1 */
-	bool model;			/* says so in sysfs (netpmu_model) */
-	void (*set_irq_cpu)(struct hisi_pcie_pmu *pcie_pmu, unsigned int cpu);
-	/* ---- owned by the core ---- */
-	struct pmu pmu;
-	struct perf_event *hw_events[HISI_PCIE_MAX_COUNTERS];
-	struct hlist_node node;
-	char name[HISI_PCIE_PMU_NAME_LEN];
-	u32 sicl_id;
+	struct netpmu_uncore uc;
 	u32 core_id;
-	u32 identifier;
-	u16 bdf_min;
-	u16 bdf_max;
-	int on_cpu;
-	bool registered;
-	/*
-	 * Counters, prev_count and the started state: reads come from any CPU
-	 * (remote reads, common/netpmu.h), the interrupt maybe from another.
-	 */
-	raw_spinlock_t lock;
+	int numa_node;			/* NUMA_NO_NODE if unknown */
 };
 
-#define to_hisi_pcie_pmu(p) container_of(p, struct hisi_pcie_pmu, pmu)
+#define to_hisi_pcie_pmu(p) \
+	container_of(to_netpmu_uncore(p), struct hisi_pcie_pmu, uc)
 
-/* core: registration and CPU hotplug (register.c) */
+/* core: identification and the CPU hotplug state (register.c) */
 int hisi_pcie_pmu_cpuhp_init(void);
 void hisi_pcie_pmu_cpuhp_exit(void);
-void hisi_pcie_pmu_init(struct hisi_pcie_pmu *pcie_pmu);
-int hisi_pcie_pmu_register(struct hisi_pcie_pmu *pcie_pmu);
-void hisi_pcie_pmu_unregister(struct hisi_pcie_pmu *pcie_pmu);
-
-/* core: counting (counting.c) */
-irqreturn_t hisi_pcie_pmu_irq_handler(int irq, void *data);
+void hisi_pcie_pmu_init(struct netpmu_uncore *uc);
 
 /* sysfs */
 extern const struct attribute_group *hisi_pcie_pmu_attr_groups[];
 
-/* hw backend (PCI driver) */
-int hisi_pcie_pmu_hw_init(void);
-void hisi_pcie_pmu_hw_exit(void);
+/* hw backend (hw.c) */
+extern struct pci_driver hisi_pcie_pmu_hw_driver;
 
 #endif /* NETPMU_HISI_PCIE_PMU_H */

@@ -102,7 +102,7 @@ static void hisi_pcie_sim_debugfs_init(struct hisi_pcie_sim *sim)
 	debugfs_create_file("inject", 0200, sim->debugfs, sim,
 			    &hisi_pcie_sim_inject_fops);
 	debugfs_create_atomic_t("irqs", 0444, sim->debugfs,
-				&sim->irqs_handled);
+				&sim->irq.handled);
 }
 
 static bool hisi_pcie_sim_size_ok(uint size)
@@ -123,8 +123,8 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 	sim->cfg = *cfg;
 	INIT_LIST_HEAD(&sim->eps);
 	sim->pmu.numa_node = NUMA_NO_NODE;
-	sim->pmu.local_cpu = cfg->local_cpu;
-	sim->pmu.model = true;
+	sim->pmu.uc.local_cpu = cfg->local_cpu;
+	sim->pmu.uc.model = true;
 	hisi_pcie_sim_dev_init(sim);
 
 	ret = hisi_pcie_sim_find_ports(sim);
@@ -145,20 +145,20 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 		set_dev_node(sim->dev, cfg->node);
 		sim->pmu.numa_node = cfg->node;
 	}
-	sim->pmu.dev = sim->dev;
+	sim->pmu.uc.dev = sim->dev;
 
 	ret = hisi_pcie_sim_net_bind(sim);
 	if (ret)
 		goto err_unregister_root;
 
-	hisi_pcie_pmu_init(&sim->pmu);
-	ret = hisi_pcie_pmu_register(&sim->pmu);
+	hisi_pcie_pmu_init(&sim->pmu.uc);
+	ret = netpmu_uncore_register(&sim->pmu.uc);
 	if (ret)
 		goto err_stop_and_unbind;
 
 	hisi_pcie_sim_debugfs_init(sim);
 	pr_info("%s is a model (%s), not hardware\n",
-		sim->pmu.name, dev_name(sim->dev));
+		sim->pmu.uc.name, dev_name(sim->dev));
 	hisi_pcie_sim_report(sim);
 	*out = sim;
 	return 0;
@@ -176,7 +176,7 @@ err_free_sim:
 static void hisi_pcie_sim_destroy(struct hisi_pcie_sim *sim)
 {
 	debugfs_remove_recursive(sim->debugfs);
-	hisi_pcie_pmu_unregister(&sim->pmu);
+	netpmu_uncore_unregister(&sim->pmu.uc);
 	hisi_pcie_sim_net_unbind(sim);
 	hisi_pcie_sim_dev_stop(sim);
 	root_device_unregister(sim->dev);

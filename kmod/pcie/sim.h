@@ -9,12 +9,12 @@
 #ifndef NETPMU_HISI_PCIE_SIM_H
 #define NETPMU_HISI_PCIE_SIM_H
 
-#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/netdevice.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
+#include "common/sim_irq.h"
 #include "pmu.h"
 
 #define HISI_PCIE_SIM_MAX_PORTS		16	/* the port filter's 16 bits */
@@ -114,12 +114,7 @@ struct hisi_pcie_sim {
 	unsigned int nr_eps;
 	struct notifier_block netdev_nb;
 
-	/* overflow interrupt, delivered to irq_cpu */
-	int irq_cpu;
-	struct irq_work irq_work;
-	call_single_data_t irq_csd;
-	atomic_t irq_inflight;
-	atomic_t irqs_handled;		/* the handler returned IRQ_HANDLED */
+	struct netpmu_sim_irq irq;	/* the overflow interrupt */
 
 	struct dentry *debugfs;
 };
@@ -135,10 +130,10 @@ u64 hisi_pcie_sim_tlp_latency(const struct hisi_pcie_sim_config *cfg,
 void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim);
 
-/* The overflow interrupt: the handler runs from an irq_work (sim_dev.c). */
+/* The overflow interrupt (common/sim_irq.h). */
 static inline void hisi_pcie_sim_raise_irq(struct hisi_pcie_sim *sim)
 {
-	irq_work_queue(&sim->irq_work);
+	netpmu_sim_irq_raise(&sim->irq);
 }
 
 /* device model: counters (sim_counters.c); with sim->lock held but count */

@@ -7,62 +7,13 @@
 
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
-#include <linux/cpumask.h>
-#include <linux/irq_work.h>
 #include <linux/ktime.h>
-#include <linux/smp.h>
 
 #include "sim.h"
 
 static struct hisi_pcie_sim *regs_to_sim(struct netpmu_regs *regs)
 {
 	return container_of(regs, struct hisi_pcie_sim, regs);
-}
-
-/* Runs in hard interrupt context, like the real MSI handler. */
-static void hisi_pcie_sim_handle_irq(struct hisi_pcie_sim *sim)
-{
-	if (hisi_pcie_pmu_irq_handler(0, &sim->pmu) == IRQ_HANDLED)
-		atomic_inc(&sim->irqs_handled);
-}
-
-static void hisi_pcie_sim_irq_ipi(void *info)
-{
-	struct hisi_pcie_sim *sim = info;
-
-	hisi_pcie_sim_handle_irq(sim);
-	atomic_dec(&sim->irq_inflight);
-}
-
-static void hisi_pcie_sim_irq_work(struct irq_work *work)
-{
-	struct hisi_pcie_sim *sim = container_of(work, struct hisi_pcie_sim,
-						 irq_work);
-	int cpu = READ_ONCE(sim->irq_cpu);
-	int ret;
-
-	if (cpu < 0 || cpu == smp_processor_id() || !cpu_online(cpu)) {
-		hisi_pcie_sim_handle_irq(sim);
-		return;
-	}
-
-	atomic_inc(&sim->irq_inflight);
-	ret = smp_call_function_single_async(cpu, &sim->irq_csd);
-	if (ret) {
-		atomic_dec(&sim->irq_inflight);
-		/* -EBUSY: one is already on its way and will see the status. */
-		if (ret != -EBUSY)
-			hisi_pcie_sim_handle_irq(sim);
-	}
-}
-
-static void hisi_pcie_sim_set_irq_cpu(struct hisi_pcie_pmu *pcie_pmu,
-				      unsigned int cpu)
-{
-	struct hisi_pcie_sim *sim = container_of(pcie_pmu, struct hisi_pcie_sim,
-						 pmu);
-
-	WRITE_ONCE(sim->irq_cpu, cpu);
 }
 
 /* Registers are 64-bit (EVENT_CTRL, CNT, EXT_CNT) or 32-bit. */
@@ -270,44 +221,42 @@ static void hisi_pcie_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 	hisi_pcie_sim_write(regs_to_sim(regs), off, val, false);
 }
 
-static u64 hisi_pcie_sim_read64(struct netpmu_regs *regs, u32 off)
+/* A 64-bit access to a whole 64-bit register; else two 32-bit halves. */
+static bool hisi_pcie_sim_wide(u32 off)
 {
-	struct hisi_pcie_sim *sim = regs_to_sim(regs);
-	bool upper;
 	unsigned int idx;
+	bool upper;
 
 	switch (sim_decode(off, &idx, &upper)) {
 	case SIM_REG_CTRL:
 	case SIM_REG_CNT:
 	case SIM_REG_EXT_CNT:
-		if (!upper)
-			return hisi_pcie_sim_read(sim, off, true);
-		fallthrough;
+		return !upper;
 	default:
-		return hisi_pcie_sim_read(sim, off, false) |
-		       hisi_pcie_sim_read(sim, off + 4, false) << 32;
+		return false;
 	}
+}
+
+static u64 hisi_pcie_sim_read64(struct netpmu_regs *regs, u32 off)
+{
+	struct hisi_pcie_sim *sim = regs_to_sim(regs);
+
+	if (hisi_pcie_sim_wide(off))
+		return hisi_pcie_sim_read(sim, off, true);
+	return hisi_pcie_sim_read(sim, off, false) |
+	       hisi_pcie_sim_read(sim, off + 4, false) << 32;
 }
 
 static void hisi_pcie_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 {
 	struct hisi_pcie_sim *sim = regs_to_sim(regs);
-	bool upper;
-	unsigned int idx;
 
-	switch (sim_decode(off, &idx, &upper)) {
-	case SIM_REG_CTRL:
-	case SIM_REG_CNT:
-	case SIM_REG_EXT_CNT:
-		if (!upper) {
-			hisi_pcie_sim_write(sim, off, val, true);
-			return;
-		}
-		fallthrough;
-	default:
-		hisi_pcie_sim_write(sim, off, lower_32_bits(val), false);
-		hisi_pcie_sim_write(sim, off + 4, upper_32_bits(val), false);
+	if (hisi_pcie_sim_wide(off)) {
+		hisi_pcie_sim_write(sim, off, val, true);
+		return;
 	}
+	hisi_pcie_sim_write(sim, off, lower_32_bits(val), false);
+	hisi_pcie_sim_write(sim, off + 4, upper_32_bits(val), false);
 }
 
 static const struct netpmu_regs_ops hisi_pcie_sim_regs_ops = {
@@ -328,19 +277,12 @@ void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim)
 		sim->slot[idx].int_mask = 1;
 	}
 
-	sim->irq_cpu = -1;
-	init_irq_work(&sim->irq_work, hisi_pcie_sim_irq_work);
-	INIT_CSD(&sim->irq_csd, hisi_pcie_sim_irq_ipi, sim);
-	atomic_set(&sim->irq_inflight, 0);
-	atomic_set(&sim->irqs_handled, 0);
-
-	sim->pmu.regs = &sim->regs;
-	sim->pmu.set_irq_cpu = hisi_pcie_sim_set_irq_cpu;
+	netpmu_sim_irq_init(&sim->irq, &sim->pmu.uc);
+	sim->pmu.uc.regs = &sim->regs;
+	sim->pmu.uc.counter_mask = U64_MAX;
 }
 
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim)
 {
-	irq_work_sync(&sim->irq_work);
-	while (atomic_read(&sim->irq_inflight))
-		cpu_relax();
+	netpmu_sim_irq_sync(&sim->irq);
 }

@@ -68,7 +68,7 @@ int hisi_pcie_sim_find_ports(struct hisi_pcie_sim *sim)
 	kfree(bdfs);
 
 	sim->domain = domain < 0 ? 0 : domain;
-	sim->pmu.pci_domain = sim->domain;
+	sim->pmu.uc.pci_domain = sim->domain;
 	if (!sim->nr_ports) {
 		sim->bdf_reg = 0;
 		return -ENODEV;
@@ -318,17 +318,17 @@ void hisi_pcie_sim_report(struct hisi_pcie_sim *sim)
 
 	for (i = 0; i < sim->nr_ports; i++)
 		pr_info("%s: Root Port %04x:%02x:%02x.%x is port bit %u (port=%#x)\n",
-			sim->pmu.name, sim->domain, PCI_BUS_NUM(sim->port_bdf[i]),
+			sim->pmu.uc.name, sim->domain, PCI_BUS_NUM(sim->port_bdf[i]),
 			PCI_SLOT(sim->port_bdf[i]), PCI_FUNC(sim->port_bdf[i]),
 			i, 1U << i);
 
 	rtnl_lock();
 	if (!sim->nr_eps)
 		pr_warn("%s: no network device below its Root Ports, nothing counts traffic\n",
-			sim->pmu.name);
+			sim->pmu.uc.name);
 	list_for_each_entry(ep, &sim->eps, node)
 		pr_info("%s: counting %s (%04x:%02x:%02x.%x, bdf=%#x) below port bit %u\n",
-			sim->pmu.name, ep->ndev->name, sim->domain,
+			sim->pmu.uc.name, ep->ndev->name, sim->domain,
 			PCI_BUS_NUM(ep->bdf), PCI_SLOT(ep->bdf),
 			PCI_FUNC(ep->bdf), ep->bdf, ep->port);
 	rtnl_unlock();

@@ -5,7 +5,6 @@
  * and identifier.
  */
 
-#include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/pci.h>
@@ -13,11 +12,6 @@
 #include <linux/sysfs.h>
 
 #include "pmu.h"
-
-static struct hisi_pcie_pmu *dev_to_pcie_pmu(struct device *dev)
-{
-	return to_hisi_pcie_pmu((struct pmu *)dev_get_drvdata(dev));
-}
 
 static ssize_t hisi_pcie_event_show(struct device *dev,
 				    struct device_attribute *attr, char *buf)
@@ -89,21 +83,21 @@ static ssize_t bus_show(struct device *dev, struct device_attribute *attr,
 			char *buf)
 {
 	return sysfs_emit(buf, "%#04x\n",
-			  PCI_BUS_NUM(dev_to_pcie_pmu(dev)->bdf_min));
+			  PCI_BUS_NUM(netpmu_uncore_from_dev(dev)->bdf_min));
 }
 static DEVICE_ATTR_RO(bus);
 
 static ssize_t bdf_max_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return sysfs_emit(buf, "%#04x\n", dev_to_pcie_pmu(dev)->bdf_max);
+	return sysfs_emit(buf, "%#04x\n", netpmu_uncore_from_dev(dev)->bdf_max);
 }
 static DEVICE_ATTR_RO(bdf_max);
 
 static ssize_t bdf_min_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return sysfs_emit(buf, "%#04x\n", dev_to_pcie_pmu(dev)->bdf_min);
+	return sysfs_emit(buf, "%#04x\n", netpmu_uncore_from_dev(dev)->bdf_min);
 }
 static DEVICE_ATTR_RO(bdf_min);
 
@@ -118,31 +112,10 @@ static const struct attribute_group hisi_pcie_pmu_bus_attr_group = {
 	.attrs = hisi_pcie_pmu_bus_attrs,
 };
 
-/* A cpulist of the counting CPU, e.g. "12". */
-static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
-			    char *buf)
-{
-	int cpu = READ_ONCE(dev_to_pcie_pmu(dev)->on_cpu);
-
-	if (cpu < 0)
-		return sysfs_emit(buf, "\n");
-	return cpumap_print_to_pagebuf(true, buf, cpumask_of(cpu));
-}
-static DEVICE_ATTR_RO(cpumask);
-
-static struct attribute *hisi_pcie_pmu_cpumask_attrs[] = {
-	&dev_attr_cpumask.attr,
-	NULL,
-};
-
-static const struct attribute_group hisi_pcie_pmu_cpumask_attr_group = {
-	.attrs = hisi_pcie_pmu_cpumask_attrs,
-};
-
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%#x\n", dev_to_pcie_pmu(dev)->identifier);
+	return sysfs_emit(buf, "%#x\n", netpmu_uncore_from_dev(dev)->identifier);
 }
 static DEVICE_ATTR_RO(identifier);
 
@@ -155,39 +128,13 @@ static const struct attribute_group hisi_pcie_pmu_identifier_attr_group = {
 	.attrs = hisi_pcie_pmu_identifier_attrs,
 };
 
-/* Outside upstream's set, on a model only: the device that models the PMU. */
-static ssize_t netpmu_model_show(struct device *dev,
-				 struct device_attribute *attr, char *buf)
-{
-	struct device *model = dev_to_pcie_pmu(dev)->dev;
-
-	return sysfs_emit(buf, "%s\n", model ? dev_name(model) : "");
-}
-static DEVICE_ATTR_RO(netpmu_model);
-
-static struct attribute *hisi_pcie_pmu_model_attrs[] = {
-	&dev_attr_netpmu_model.attr,
-	NULL,
-};
-
-static umode_t hisi_pcie_pmu_model_visible(struct kobject *kobj,
-					   struct attribute *attr, int n)
-{
-	return dev_to_pcie_pmu(kobj_to_dev(kobj))->model ? attr->mode : 0;
-}
-
-static const struct attribute_group hisi_pcie_pmu_model_attr_group = {
-	.attrs = hisi_pcie_pmu_model_attrs,
-	.is_visible = hisi_pcie_pmu_model_visible,
-};
-
 /* Upstream's registration order, then the model's own file. */
 const struct attribute_group *hisi_pcie_pmu_attr_groups[] = {
 	&hisi_pcie_pmu_events_group,
 	&hisi_pcie_pmu_format_group,
 	&hisi_pcie_pmu_bus_attr_group,
-	&hisi_pcie_pmu_cpumask_attr_group,
+	&netpmu_uncore_cpumask_group,
 	&hisi_pcie_pmu_identifier_attr_group,
-	&hisi_pcie_pmu_model_attr_group,
+	&netpmu_uncore_model_group,
 	NULL,
 };
