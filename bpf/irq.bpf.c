@@ -53,31 +53,5 @@ static __always_inline void learn_irq(struct napi_struct *napi)
 		act->irq = here->irq;
 }
 
-/* fentry where the kernel has BPF trampolines, kprobe elsewhere; the loader picks. */
-SEC("fentry/__napi_schedule")
-int BPF_PROG(napi_schedule, struct napi_struct *napi)
-{
-	learn_irq(napi);
-	return 0;
-}
-
-SEC("fentry/__napi_schedule_irqoff")
-int BPF_PROG(napi_schedule_irqoff, struct napi_struct *napi)
-{
-	learn_irq(napi);
-	return 0;
-}
-
-SEC("kprobe/__napi_schedule")
-int BPF_KPROBE(napi_schedule_kprobe, struct napi_struct *napi)
-{
-	learn_irq(napi);
-	return 0;
-}
-
-SEC("kprobe/__napi_schedule_irqoff")
-int BPF_KPROBE(napi_schedule_irqoff_kprobe, struct napi_struct *napi)
-{
-	learn_irq(napi);
-	return 0;
-}
+NETPMU_NAPI_HOOK(napi_schedule, __napi_schedule, learn_irq)
+NETPMU_NAPI_HOOK(napi_schedule_irqoff, __napi_schedule_irqoff, learn_irq)

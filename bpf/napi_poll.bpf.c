@@ -58,9 +58,8 @@ static __always_inline __u64 wakeup_flag(__u64 now)
 	return BPF_RB_FORCE_WAKEUP;
 }
 
-static __always_inline void emit_poll_record(struct napi_struct *napi, struct napi_activity *act,
-					     int work, int budget, __u32 cpu,
-					     const struct netpmu_core_delta *core)
+static __always_inline void emit_poll_record(struct napi_activity *act, int work, int budget,
+					     __u32 cpu, const struct netpmu_core_delta *core)
 {
 	struct netpmu_poll_record *rec;
 	__u64 now;
@@ -166,7 +165,7 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 			act->irq = irq;
 	}
 	if (per_poll_records)
-		emit_poll_record(napi, act, work, budget, cpu, core);
+		emit_poll_record(act, work, budget, cpu, core);
 	return 0;
 }
 
@@ -206,24 +205,12 @@ static __always_inline void poll_exit(void)
 	here->poll_entry_ns = 0;
 }
 
-SEC("fentry/__napi_poll")
-int BPF_PROG(napi_poll_enter, struct napi_struct *napi)
-{
-	poll_enter(napi);
-	return 0;
-}
+NETPMU_NAPI_HOOK(napi_poll_enter, __napi_poll, poll_enter)
 
 SEC("fexit/__napi_poll")
 int BPF_PROG(napi_poll_exit)
 {
 	poll_exit();
-	return 0;
-}
-
-SEC("kprobe/__napi_poll")
-int BPF_KPROBE(napi_poll_enter_kprobe, struct napi_struct *napi)
-{
-	poll_enter(napi);
 	return 0;
 }
 

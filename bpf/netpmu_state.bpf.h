@@ -260,11 +260,12 @@ static __always_inline long read_counter(__u32 i, __u32 cpu, struct bpf_perf_eve
 }
 
 /*
- * First sight of NAPI: a new slot with its identity, read once. Out of line,
- * so that the hot path neither zeroes nor reads what it does not use.
+ * First sight of NAPI: a new slot with its identity, read once, on a branch
+ * the hot path does not take. Inlined: a static subprogram of this header
+ * would be emitted once per program file in the linked object.
  * Returns the slot, or -1 if the table is full.
  */
-static __noinline long napi_activity_create(struct napi_struct *napi)
+static __always_inline long napi_activity_create(struct napi_struct *napi)
 {
 	__u64 key = (__u64)napi;
 	struct napi_activity *act;
@@ -337,6 +338,25 @@ static __always_inline struct irq_activity *irq_activity_get(__u32 irq)
 		return NULL;
 	}
 	return bpf_map_lookup_elem(&irq_activity, &irq);
+}
+
+/*
+ * HANDLER(napi) on each call of FUNC(struct napi_struct *napi), as two
+ * programs: NAME by fentry where the kernel has BPF trampolines, NAME_kprobe
+ * by kprobe elsewhere; the loader picks one. Needs <bpf/bpf_tracing.h>.
+ */
+#define NETPMU_NAPI_HOOK(name, func, handler)				\
+SEC("fentry/" #func)							\
+int BPF_PROG(name, struct napi_struct *napi)				\
+{									\
+	handler(napi);							\
+	return 0;							\
+}									\
+SEC("kprobe/" #func)							\
+int BPF_KPROBE(name##_kprobe, struct napi_struct *napi)			\
+{									\
+	handler(napi);							\
+	return 0;							\
 }
 
 #endif /* NETPMU_STATE_BPF_H */
