@@ -7,31 +7,24 @@
 
 #include <linux/module.h>
 
+#include "common/parts.h"
 #include "hns3/module.h"
 #include "pcie/module.h"
 
+static const struct netpmu_part netpmu_pmus[] = {
+	{ .init = hns3_pmu_module_init, .exit = hns3_pmu_module_exit },
+	{ .init = hisi_pcie_pmu_module_init,
+	  .exit = hisi_pcie_pmu_module_exit },
+};
+
 static int __init netpmu_init(void)
 {
-	int ret;
-
-	ret = hns3_pmu_module_init();
-	if (ret)
-		return ret;
-
-	ret = hisi_pcie_pmu_module_init();
-	if (ret)
-		goto err_exit_hns3;
-	return 0;
-
-err_exit_hns3:
-	hns3_pmu_module_exit();
-	return ret;
+	return netpmu_parts_init(netpmu_pmus, ARRAY_SIZE(netpmu_pmus));
 }
 
 static void __exit netpmu_exit(void)
 {
-	hisi_pcie_pmu_module_exit();
-	hns3_pmu_module_exit();
+	netpmu_parts_exit(netpmu_pmus, ARRAY_SIZE(netpmu_pmus));
 }
 
 module_init(netpmu_init);

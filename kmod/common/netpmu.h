@@ -26,6 +26,7 @@ enum netpmu_pmu_kind {
 
 /* real_pmu.c: may a model take the names of this kind of PMU? */
 bool netpmu_real_pmu_present(enum netpmu_pmu_kind kind);
+bool netpmu_model_at_load(enum netpmu_pmu_kind kind, int model_param);
 
 /* pmu.c */
 bool netpmu_pmu_name_taken(const char *name);

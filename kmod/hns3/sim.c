@@ -113,7 +113,6 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	hns3_sim_dev_init(sim);
 	sim->pmu.uc.dev = &sim->dev;
 	sim->pmu.uc.local_cpu = cfg->local_cpu;
-	sim->pmu.uc.model = true;
 
 	ret = hns3_sim_net_bind(sim);
 	if (ret)
@@ -322,15 +321,8 @@ int hns3_sim_init(void)
 	if (ret)
 		return ret;
 
-	if (!sim)
+	if (!netpmu_model_at_load(NETPMU_HNS3_PMU, sim))
 		return 0;
-	if (netpmu_real_pmu_present(NETPMU_HNS3_PMU)) {
-		if (sim > 0)
-			pr_warn("sim=1 but a real HNS3 PMU (%04x:%04x) exists: no model\n",
-				NETPMU_PCI_VENDOR_HUAWEI,
-				NETPMU_PCI_DEVICE_HNS3_PMU);
-		return 0;
-	}
 
 	hns3_sim_default_config(&cfg);
 	if (hns3_sim_check_config(&cfg)) {

@@ -13,7 +13,7 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
-#include "common/sim_irq.h"
+#include "common/model.h"
 #include "pmu.h"
 
 #define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
@@ -81,12 +81,12 @@ struct hns3_sim_config {
 
 struct hns3_sim {
 	struct hns3_pmu pmu;
-	struct netpmu_regs regs;
+	/* registers, interrupt; model.lock: also the functions */
+	struct netpmu_model model;
 	struct device dev;	/* netpmu_sim<N> on the netpmu_sim bus */
 	struct list_head node;	/* in the instance list */
 	struct hns3_sim_config cfg;
 
-	raw_spinlock_t lock;	/* registers, functions; nests in perf's raw locks */
 	u32 global_ctrl;
 	u32 bdf;
 	u64 counter_mask;
@@ -99,7 +99,6 @@ struct hns3_sim {
 	char *netdevs;		/* names to bind, NULL for all */
 	struct notifier_block netdev_nb;
 
-	struct netpmu_sim_irq irq;	/* the overflow interrupt */
 	struct hrtimer wrap_timer;
 	u64 wrap_period_ns;
 };
@@ -109,13 +108,13 @@ void hns3_sim_dev_init(struct hns3_sim *sim);
 void hns3_sim_dev_start(struct hns3_sim *sim);
 void hns3_sim_dev_stop(struct hns3_sim *sim);
 
-/* The overflow interrupt (common/sim_irq.h). */
+/* The overflow interrupt (common/model.h). */
 static inline void hns3_sim_raise_irq(struct hns3_sim *sim)
 {
-	netpmu_sim_irq_raise(&sim->irq);
+	netpmu_model_raise_irq(&sim->model);
 }
 
-/* device model: counters (sim_counters.c); _locked: with sim->lock held */
+/* device model: counters (sim_counters.c); _locked: with sim->model.lock held */
 int hns3_sim_slot_source(const struct hns3_sim_slot *s);
 bool hns3_sim_slot_fold(struct hns3_sim *sim, unsigned int idx, u64 now);
 void hns3_sim_slot_rebase(struct hns3_sim *sim, unsigned int idx, u64 now);

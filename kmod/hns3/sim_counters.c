@@ -121,7 +121,7 @@ static bool slot_add(struct hns3_sim *sim, struct hns3_sim_slot *s,
 /*
  * Interrupts of the vectors an interrupt slot selects: every vector of every
  * bound function (global), or MSI-X entry intr of the functions with the
- * filter's devfn (func-intr). Called with sim->lock held.
+ * filter's devfn (func-intr). Called with sim->model.lock held.
  */
 static u64 slot_intr_total(struct hns3_sim *sim, const struct hns3_sim_slot *s)
 {
@@ -245,7 +245,7 @@ void hns3_sim_update_counting(struct hns3_sim *sim, u64 now)
 /*
  * Around a change of what interrupt slots sum (bound functions, their
  * vectors): fold with the old sources, then restart from the new ones.
- * Called with sim->lock held.
+ * Called with sim->model.lock held.
  */
 void hns3_sim_intr_fold_locked(struct hns3_sim *sim)
 {
@@ -315,7 +315,7 @@ void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
 	if (!READ_ONCE(sim->counting))
 		return;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
 		s = &sim->slot[idx];
 		if (s->source != pkt->dir || !hns3_sim_pkt_matches(s, pkt))
@@ -334,7 +334,7 @@ void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
 			break;
 		}
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -349,12 +349,12 @@ enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer)
 	unsigned int idx;
 	u64 now = ktime_get_ns();
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	for_each_set_bit(idx, &sim->counting, HNS3_PMU_MAX_HW_EVENTS) {
 		hns3_sim_slot_counter(sim, idx, 0, now, &raise);
 		hns3_sim_slot_counter(sim, idx, 1, now, &raise);
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);

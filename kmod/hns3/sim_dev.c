@@ -17,10 +17,10 @@
 
 static struct hns3_sim *regs_to_sim(struct netpmu_regs *regs)
 {
-	return container_of(regs, struct hns3_sim, regs);
+	return container_of(regs, struct hns3_sim, model.regs);
 }
 
-/* Called with sim->lock held. */
+/* Called with sim->model.lock held. */
 static bool hns3_sim_queue_exists_locked(struct hns3_sim *sim, u8 devfn,
 					 u16 queue)
 {
@@ -75,7 +75,7 @@ static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
 	}
 
 	now = ktime_get_ns();
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	s = &sim->slot[idx];
 	switch (reg) {
 	case HNS3_PMU_REG_EVENT_CTRL_LOW:
@@ -110,7 +110,7 @@ static u32 hns3_sim_read32(struct netpmu_regs *regs, u32 off)
 		val = s->qid_para;
 		break;
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -174,7 +174,7 @@ static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 	u64 now = ktime_get_ns();
 	u32 reg;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	if (hns3_sim_slot_off(off, &idx, &reg)) {
 		hns3_sim_write_slot(sim, idx, reg, val, now, &raise);
 	} else if (off == HNS3_PMU_REG_GLOBAL_CTRL) {
@@ -183,7 +183,7 @@ static void hns3_sim_write32(struct netpmu_regs *regs, u32 off, u32 val)
 		WRITE_ONCE(sim->global_ctrl, val);
 		hns3_sim_update_counting(sim, now);
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -206,10 +206,10 @@ static u64 hns3_sim_read64(struct netpmu_regs *regs, u32 off)
 		       (u64)hns3_sim_read32(regs, off + 4) << 32;
 
 	now = ktime_get_ns();
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	val = hns3_sim_slot_counter(sim, idx, reg == HNS3_PMU_REG_EVENT_EXT_COUNTER,
 			   now, &raise);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -235,14 +235,14 @@ static void hns3_sim_write64(struct netpmu_regs *regs, u32 off, u64 val)
 	}
 
 	now = ktime_get_ns();
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	s = &sim->slot[idx];
 	raise = hns3_sim_slot_fold(sim, idx, now);
 	r = reg == HNS3_PMU_REG_EVENT_EXT_COUNTER;
 	s->cnt[r] = val & sim->counter_mask;
 	s->upper[r] = sim->counter_mask != U64_MAX &&
 		      s->cnt[r] > sim->counter_mask >> 1;
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hns3_sim_raise_irq(sim);
@@ -255,13 +255,27 @@ static const struct netpmu_regs_ops hns3_sim_regs_ops = {
 	.write64 = hns3_sim_write64,
 };
 
+/*
+ * How often the wrap timer samples: a quarter of the time counter's wrap
+ * period, within bounds; checked in whole seconds first so that the
+ * nanosecond product cannot overflow.
+ */
+static u64 hns3_sim_wrap_period_ns(u64 counter_mask, u32 clock_freq)
+{
+	u64 wrap_ns;
+
+	if (div_u64(counter_mask, clock_freq) >= 4)
+		wrap_ns = HNS3_SIM_WRAP_MAX_NS;
+	else
+		wrap_ns = mul_u64_u32_div(counter_mask, NSEC_PER_SEC,
+					  clock_freq) / 4;
+	return clamp_t(u64, wrap_ns, HNS3_SIM_WRAP_MIN_NS, HNS3_SIM_WRAP_MAX_NS);
+}
+
 void hns3_sim_dev_init(struct hns3_sim *sim)
 {
 	unsigned int idx;
-	u64 wrap_ns;
 
-	raw_spin_lock_init(&sim->lock);
-	sim->regs.ops = &hns3_sim_regs_ops;
 	sim->counter_mask = sim->cfg.counter_bits >= 64 ? U64_MAX :
 			    GENMASK_ULL(sim->cfg.counter_bits - 1, 0);
 	for (idx = 0; idx < HNS3_PMU_MAX_HW_EVENTS; idx++) {
@@ -269,19 +283,8 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 		sim->slot[idx].intr_mask = HNS3_PMU_INTR_MASK_OVERFLOW;
 	}
 
-	netpmu_sim_irq_init(&sim->irq, &sim->pmu.uc);
-
-	/*
-	 * A quarter of the time counter's wrap period, within bounds; checked
-	 * in whole seconds first so that the nanosecond product cannot overflow.
-	 */
-	if (div_u64(sim->counter_mask, sim->cfg.clock_freq) >= 4)
-		wrap_ns = HNS3_SIM_WRAP_MAX_NS;
-	else
-		wrap_ns = mul_u64_u32_div(sim->counter_mask, NSEC_PER_SEC,
-					  sim->cfg.clock_freq) / 4;
-	sim->wrap_period_ns = clamp_t(u64, wrap_ns, HNS3_SIM_WRAP_MIN_NS,
-				      HNS3_SIM_WRAP_MAX_NS);
+	sim->wrap_period_ns = hns3_sim_wrap_period_ns(sim->counter_mask,
+						      sim->cfg.clock_freq);
 #ifdef NETPMU_HAVE_HRTIMER_SETUP
 	hrtimer_setup(&sim->wrap_timer, hns3_sim_wrap_timer, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_REL);
@@ -290,8 +293,8 @@ void hns3_sim_dev_init(struct hns3_sim *sim)
 	sim->wrap_timer.function = hns3_sim_wrap_timer;
 #endif
 
-	sim->pmu.uc.regs = &sim->regs;
-	sim->pmu.uc.counter_mask = sim->counter_mask;
+	netpmu_model_init(&sim->model, &sim->pmu.uc, &hns3_sim_regs_ops,
+			  sim->counter_mask);
 }
 
 void hns3_sim_dev_start(struct hns3_sim *sim)
@@ -306,5 +309,5 @@ void hns3_sim_dev_start(struct hns3_sim *sim)
 void hns3_sim_dev_stop(struct hns3_sim *sim)
 {
 	hrtimer_cancel(&sim->wrap_timer);
-	netpmu_sim_irq_sync(&sim->irq);
+	netpmu_model_sync_irq(&sim->model);
 }

@@ -181,9 +181,9 @@ static void hns3_sim_fn_refresh_vectors(struct hns3_sim_fn *fn)
 	if (!pdev || hns3_sim_fn_vectors(pdev, &irqs, &nr))
 		return;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	if (nr == fn->nr_irqs && (!nr || !memcmp(irqs, fn->irqs, nr * sizeof(*irqs)))) {
-		raw_spin_unlock_irqrestore(&sim->lock, flags);
+		raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 		kfree(irqs);
 		return;
 	}
@@ -192,7 +192,7 @@ static void hns3_sim_fn_refresh_vectors(struct hns3_sim_fn *fn)
 	fn->irqs = irqs;
 	fn->nr_irqs = nr;
 	hns3_sim_intr_rebase_locked(sim);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 	kfree(old);
 }
 
@@ -226,12 +226,12 @@ static void hns3_sim_bind(struct hns3_sim *sim, struct net_device *ndev)
 		netdev_warn(ndev, "%s: vectors unknown, its interrupts are not counted\n",
 			    sim->pmu.uc.name);
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	hns3_sim_intr_fold_locked(sim);
 	list_add_tail(&fn->node, &sim->fns);
 	sim->nr_fns++;
 	hns3_sim_intr_rebase_locked(sim);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	dev_add_pack(&fn->tap);
 }
@@ -243,12 +243,12 @@ static void hns3_sim_unbind(struct hns3_sim *sim, struct hns3_sim_fn *fn)
 
 	dev_remove_pack(&fn->tap);	/* waits for taps in flight */
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	hns3_sim_intr_fold_locked(sim);
 	list_del(&fn->node);
 	sim->nr_fns--;
 	hns3_sim_intr_rebase_locked(sim);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	dev_put(fn->ndev);
 	kfree(fn->irqs);
@@ -323,11 +323,11 @@ static void hns3_sim_number_ports(struct hns3_sim *sim)
 	unsigned long flags;
 	u8 port = 0;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	list_sort(NULL, &sim->fns, hns3_sim_fn_cmp);
 	list_for_each_entry(fn, &sim->fns, node)
 		fn->port = port++;
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 }
 
 /* Fixed at load, like the hardware's BDF register. */

@@ -102,7 +102,7 @@ static void hisi_pcie_sim_debugfs_init(struct hisi_pcie_sim *sim)
 	debugfs_create_file("inject", 0200, sim->debugfs, sim,
 			    &hisi_pcie_sim_inject_fops);
 	debugfs_create_atomic_t("irqs", 0444, sim->debugfs,
-				&sim->irq.handled);
+				&sim->model.irqs_handled);
 }
 
 static bool hisi_pcie_sim_size_ok(uint size)
@@ -124,7 +124,6 @@ static int hisi_pcie_sim_create(const struct hisi_pcie_sim_config *cfg,
 	INIT_LIST_HEAD(&sim->eps);
 	sim->pmu.numa_node = NUMA_NO_NODE;
 	sim->pmu.uc.local_cpu = cfg->local_cpu;
-	sim->pmu.uc.model = true;
 	hisi_pcie_sim_dev_init(sim);
 
 	ret = hisi_pcie_sim_find_ports(sim);
@@ -200,15 +199,8 @@ int hisi_pcie_sim_init(void)
 	};
 	int ret;
 
-	if (!pcie_sim)
+	if (!netpmu_model_at_load(NETPMU_PCIE_PMU, pcie_sim))
 		return 0;
-	if (netpmu_real_pmu_present(NETPMU_PCIE_PMU)) {
-		if (pcie_sim > 0)
-			pr_warn("pcie_sim=1 but a real PCIe PMU (%04x:%04x) exists: no model\n",
-				NETPMU_PCI_VENDOR_HUAWEI,
-				NETPMU_PCI_DEVICE_PCIE_PMU);
-		return 0;
-	}
 
 	if (!pcie_clk_freq || !pcie_link_mbps ||
 	    !hisi_pcie_sim_size_ok(pcie_mps) ||

@@ -14,7 +14,7 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
-#include "common/sim_irq.h"
+#include "common/model.h"
 #include "pmu.h"
 
 #define HISI_PCIE_SIM_MAX_PORTS		16	/* the port filter's 16 bits */
@@ -95,11 +95,11 @@ struct hisi_pcie_sim_slot {
 
 struct hisi_pcie_sim {
 	struct hisi_pcie_pmu pmu;
-	struct netpmu_regs regs;
+	/* registers, interrupt; model.lock: also the endpoint list */
+	struct netpmu_model model;
 	struct device *dev;
 	struct hisi_pcie_sim_config cfg;
 
-	raw_spinlock_t lock;	/* registers and the endpoint list */
 	u32 global_ctrl;
 	struct hisi_pcie_sim_slot slot[HISI_PCIE_MAX_COUNTERS];
 	unsigned long counting;	/* slots with EVENT_EN and GLOBAL_EN set */
@@ -114,7 +114,6 @@ struct hisi_pcie_sim {
 	unsigned int nr_eps;
 	struct notifier_block netdev_nb;
 
-	struct netpmu_sim_irq irq;	/* the overflow interrupt */
 
 	struct dentry *debugfs;
 };
@@ -130,13 +129,13 @@ u64 hisi_pcie_sim_tlp_latency(const struct hisi_pcie_sim_config *cfg,
 void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim);
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim);
 
-/* The overflow interrupt (common/sim_irq.h). */
+/* The overflow interrupt (common/model.h). */
 static inline void hisi_pcie_sim_raise_irq(struct hisi_pcie_sim *sim)
 {
-	netpmu_sim_irq_raise(&sim->irq);
+	netpmu_model_raise_irq(&sim->model);
 }
 
-/* device model: counters (sim_counters.c); with sim->lock held but count */
+/* device model: counters (sim_counters.c); with sim->model.lock held but count */
 #define HISI_PCIE_SIM_TIME_REG	1	/* EXT_CNT of a bandwidth event */
 void hisi_pcie_sim_slot_decode(struct hisi_pcie_sim_slot *s);
 bool hisi_pcie_sim_fold_time(struct hisi_pcie_sim *sim, unsigned int idx,

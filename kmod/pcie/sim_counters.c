@@ -203,14 +203,14 @@ void hisi_pcie_sim_count(struct hisi_pcie_sim *sim,
 		return;
 
 	now = ktime_get_ns();
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	for_each_set_bit(idx, &sim->counting, HISI_PCIE_MAX_COUNTERS) {
 		if (sim->slot[idx].cls < 0)
 			continue;
 		for (i = 0; i < st->nr; i++)
 			raise |= slot_count_run(sim, idx, &st->run[i], now);
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hisi_pcie_sim_raise_irq(sim);
@@ -229,10 +229,10 @@ int hisi_pcie_sim_inject(struct hisi_pcie_sim *sim, unsigned int idx,
 	if (idx >= HISI_PCIE_MAX_COUNTERS || reg > 1)
 		return -EINVAL;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	raise = hisi_pcie_sim_fold_time(sim, idx, ktime_get_ns());
 	raise |= slot_add(&sim->slot[idx], reg, delta);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hisi_pcie_sim_raise_irq(sim);

@@ -13,7 +13,7 @@
 
 static struct hisi_pcie_sim *regs_to_sim(struct netpmu_regs *regs)
 {
-	return container_of(regs, struct hisi_pcie_sim, regs);
+	return container_of(regs, struct hisi_pcie_sim, model.regs);
 }
 
 /* Registers are 64-bit (EVENT_CTRL, CNT, EXT_CNT) or 32-bit. */
@@ -160,9 +160,9 @@ static u64 hisi_pcie_sim_read(struct hisi_pcie_sim *sim, u32 off, bool wide)
 		return hisi_pcie_sim_read_global(sim, off);
 
 	now = ktime_get_ns();
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	val = sim_read_slot(sim, reg, idx, now, &raise);
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hisi_pcie_sim_raise_irq(sim);
@@ -185,7 +185,7 @@ static void hisi_pcie_sim_write(struct hisi_pcie_sim *sim, u32 off, u64 val,
 	u64 now = ktime_get_ns();
 
 	reg = sim_decode(off, &idx, &upper);
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	if (reg == SIM_REG_NONE) {
 		if (off == HISI_PCIE_GLOBAL_CTRL) {
 			raise = hisi_pcie_sim_fold_all(sim, now);
@@ -205,7 +205,7 @@ static void hisi_pcie_sim_write(struct hisi_pcie_sim *sim, u32 off, u64 val,
 		}
 		sim_write_slot(sim, reg, idx, val, now, &raise);
 	}
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	if (raise)
 		hisi_pcie_sim_raise_irq(sim);
@@ -270,19 +270,16 @@ void hisi_pcie_sim_dev_init(struct hisi_pcie_sim *sim)
 {
 	unsigned int idx;
 
-	raw_spin_lock_init(&sim->lock);
-	sim->regs.ops = &hisi_pcie_sim_regs_ops;
 	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
 		sim->slot[idx].cls = -1;
 		sim->slot[idx].int_mask = 1;
 	}
 
-	netpmu_sim_irq_init(&sim->irq, &sim->pmu.uc);
-	sim->pmu.uc.regs = &sim->regs;
-	sim->pmu.uc.counter_mask = U64_MAX;
+	netpmu_model_init(&sim->model, &sim->pmu.uc, &hisi_pcie_sim_regs_ops,
+			  U64_MAX);
 }
 
 void hisi_pcie_sim_dev_stop(struct hisi_pcie_sim *sim)
 {
-	netpmu_sim_irq_sync(&sim->irq);
+	netpmu_model_sync_irq(&sim->model);
 }

@@ -231,10 +231,10 @@ static void hisi_pcie_sim_bind(struct hisi_pcie_sim *sim,
 	ep->tap.dev = ndev;
 	ep->tap.func = hisi_pcie_sim_tap_rcv;
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	list_add_tail(&ep->node, &sim->eps);
 	sim->nr_eps++;
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	dev_add_pack(&ep->tap);
 }
@@ -247,10 +247,10 @@ static void hisi_pcie_sim_unbind(struct hisi_pcie_sim *sim,
 
 	dev_remove_pack(&ep->tap);	/* waits for taps in flight */
 
-	raw_spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
 	list_del(&ep->node);
 	sim->nr_eps--;
-	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
 
 	dev_put(ep->ndev);
 	kfree(ep);
