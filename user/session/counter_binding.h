@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What a counter measures, so that the kernel can join it with a NIC queue. */
+#ifndef NETPMU_COUNTER_BINDING_H
+#define NETPMU_COUNTER_BINDING_H
+
+#include "event/event_parse.h"
+#include "netpmu_records.h"
+
+struct queue_map;
+
+/*
+ * Works out EV's binding: an HNS3 func-queue event binds to that queue of
+ * that function, a func event to the function, a func-intr event to the
+ * interrupt's IRQ, a PCIe event filtered on an endpoint's bdf to that
+ * function; anything else (global, port, port-tc, a PCIe port bitmap) is
+ * unbound.
+ * Returns 0, or -1 with WHY when the PMU cannot be read again.
+ */
+int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
+			   const struct queue_map *queues, struct netpmu_counter_binding *binding,
+			   char *why, size_t why_len);
+
+#endif
