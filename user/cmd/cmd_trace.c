@@ -148,7 +148,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			break;
 		case 'e':
 			if (opts->nr_events == NETPMU_MAX_COUNTERS) {
-				fprintf(stderr, "netpmu trace: at most %d events (a PMU has %d counters)\n",
+				fprintf(stderr, CMD ": at most %d events (a PMU has %d counters)\n",
 					NETPMU_MAX_COUNTERS, NETPMU_MAX_COUNTERS);
 				return -1;
 			}
@@ -192,13 +192,13 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			trace_usage(stdout);
 			return 1;	/* done: the caller returns 0 */
 		default:
-			fprintf(stderr, "netpmu trace: see netpmu trace --help\n");
+			fprintf(stderr, CMD ": see netpmu trace --help\n");
 			return -1;
 		}
 	}
 	if (optind < argc) {
 		if (strcmp(argv[optind - 1], "--")) {
-			fprintf(stderr, "netpmu trace: unexpected argument '%s' (a command goes after --)\n",
+			fprintf(stderr, CMD ": unexpected argument '%s' (a command goes after --)\n",
 				argv[optind]);
 			return -1;
 		}
@@ -267,32 +267,33 @@ static void handle_record(void *ctx, const void *data, size_t size)
 }
 
 /*
- * Parses the event strings (a merged PMU name gives a counter per instance)
- * and works out what each counter measures.
+ * Parses the event strings against one discovery of the PMUs, CAT (a merged
+ * PMU name gives a counter per instance), and works out what each counter
+ * measures.
  */
 static int prepare_counters(const struct trace_options *opts, const struct queue_map *queues,
-			    struct parsed_event *events, struct session_counter *counters,
-			    unsigned int *nr_parsed)
+			    struct event_catalog *cat, struct parsed_event *events,
+			    struct session_counter *counters, unsigned int *nr_parsed)
 {
 	char why[512];
 
 	*nr_parsed = 0;
+	if (opts->nr_events && event_catalog_discover(cat, opts->sysfs_root, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return -1;
+	}
 	for (unsigned int e = 0; e < opts->nr_events; e++) {
 		unsigned int first = *nr_parsed;
 		size_t nr;
 
-		if (event_parse_instances(opts->events[e], opts->sysfs_root, &events[first],
+		if (event_parse_instances(opts->events[e], cat, &events[first],
 					  NETPMU_MAX_COUNTERS - first, &nr, why, sizeof(why))) {
-			fprintf(stderr, "netpmu trace: %s\n", why);
+			fprintf(stderr, CMD ": %s\n", why);
 			return -1;
 		}
 		*nr_parsed += nr;
 		for (unsigned int i = first; i < *nr_parsed; i++) {
-			if (counter_binding_derive(&events[i], opts->sysfs_root, queues,
-						   &counters[i].binding, why, sizeof(why))) {
-				fprintf(stderr, "netpmu trace: %s\n", why);
-				return -1;
-			}
+			counter_binding_derive(&events[i], opts->sysfs_root, queues, &counters[i].binding);
 			counters[i].name = events[i].text;
 			counters[i].spec = events[i].spec;
 			counters[i].group_with = -1;
@@ -312,7 +313,7 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 			break;
 		err = bpf_session_poll(session, 100);
 		if (err < 0) {
-			fprintf(stderr, "netpmu trace: reading the ring buffer failed: %s\n", strerror(-err));
+			fprintf(stderr, CMD ": reading the ring buffer failed: %s\n", strerror(-err));
 			return -1;
 		}
 		/* main() says why; nobody reads what would follow. */
@@ -333,7 +334,7 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 		err = bpf_session_tick_soon(session);
 		core_counters_tick_soon(&st->core.counters, TICK_SOON_NS);
 		if (err)
-			fprintf(stderr, "netpmu trace: warning: cannot close the interval early (%s): "
+			fprintf(stderr, CMD ": warning: cannot close the interval early (%s): "
 				"its records are not shown\n", strerror(-err));
 		while (!err && st->last_tick_ns < st->stop_ns && monotonic_seconds() < limit)
 			if (bpf_session_poll(session, 5) < 0)
@@ -365,22 +366,25 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	struct child_command child, *running = NULL;
 	struct netpmu_loss_counts losses;
 	struct bpf_session session;
+	const char *notice;
 	char why[512];
 	int ret = 0;
 
 	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
-		fprintf(stderr, "netpmu trace: %s\n", why);
+		fprintf(stderr, CMD ": %s\n", why);
 		return 1;
 	}
-	trace_core_started(&st->core, &session);
+	notice = trace_core_started(&st->core, &session);
+	if (notice)
+		fprintf(stderr, CMD ": %s\n", notice);
 	signal(SIGINT, request_stop);
 	signal(SIGTERM, request_stop);
-	fprintf(stderr, "netpmu trace: tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
+	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
 		st->nr_counters, st->nr_counters == 1 ? "" : "s",
 		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
 	if (opts->command) {
 		if (child_command_start(&child, opts->command, why, sizeof(why))) {
-			fprintf(stderr, "netpmu trace: %s\n", why);
+			fprintf(stderr, CMD ": %s\n", why);
 			bpf_session_stop(&session);
 			return 1;
 		}
@@ -401,7 +405,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		if (!ret)
 			ret = child_command_exit_code(running);
 	}
-	fprintf(stderr, "netpmu trace: %lu records, %llu dropped (ring buffer full), "
+	fprintf(stderr, CMD ": %lu records, %llu dropped (ring buffer full), "
 		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
 		st->records, (unsigned long long)losses.ringbuf_full,
 		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
@@ -411,33 +415,37 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 int cmd_trace(int argc, char **argv)
 {
 	struct parsed_event events[NETPMU_MAX_COUNTERS] = { 0 };
+	struct event_catalog catalog = { 0 };
 	struct session_counter counters[NETPMU_MAX_COUNTERS] = { 0 };
 	struct trace_options opts = { 0 };
 	struct trace_state st = { .opts = &opts };
 	struct queue_map queues = { 0 };
 	unsigned int i, nr_parsed = 0;
-	char why[512];
+	char why[512], notice[1024];
 	int ret = 1;
 
 	ret = parse_trace_options(argc, argv, &opts);
 	if (ret)
 		return ret > 0 ? 0 : EXIT_USAGE;
 	ret = 1;
-	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root))
+	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root,
+			     why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
 		return EXIT_USAGE;
+	}
 	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
-		fprintf(stderr, "netpmu trace: %s\n", why);
+		fprintf(stderr, CMD ": %s\n", why);
 		return EXIT_USAGE;
 	}
 	if ((opts.by && !(st.groups = record_groups_new(opts.by, why, sizeof(why)))) ||
 	    (opts.hist && !(st.hist = record_hist_new(opts.hist, why, sizeof(why))))) {
-		fprintf(stderr, "netpmu trace: %s\n", why);
+		fprintf(stderr, CMD ": %s\n", why);
 		ret = EXIT_USAGE;
 		goto out;
 	}
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
-		fprintf(stderr, "netpmu trace: warning: queues not mapped to IRQs: %s\n", why);
-	if (prepare_counters(&opts, &queues, events, counters, &nr_parsed))
+		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
+	if (prepare_counters(&opts, &queues, &catalog, events, counters, &nr_parsed))
 		goto out;
 	for (i = 0; i < nr_parsed; i++)
 		st.counter_names[i] = events[i].text;
@@ -447,12 +455,17 @@ int cmd_trace(int argc, char **argv)
 		snprintf(st.tick_pmu_dir, sizeof(st.tick_pmu_dir), "%s/%s/%s",
 			 opts.sysfs_root ? opts.sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR,
 			 events[0].pmu_name);
-	if (trace_core_open(&st.core, opts.sysfs_root))
+	if (trace_core_open(&st.core, opts.sysfs_root, notice, sizeof(notice), why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
+	}
+	if (*notice)
+		fprintf(stderr, CMD ": %s\n", notice);
 	ret = run_trace(&st, &queues, counters);
 out:
 	for (i = 0; i < nr_parsed; i++)
 		parsed_event_release(&events[i]);
+	event_catalog_release(&catalog);
 	queue_map_release(&queues);
 	trace_core_close(&st.core);
 	record_groups_free(st.groups);

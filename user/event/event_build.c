@@ -50,18 +50,6 @@ static unsigned int group_of(struct pmu_groups *g, const struct pmu_set *set,
 	return *group;
 }
 
-struct parsed_event *event_list_add(struct event_list *list)
-{
-	struct parsed_event *grown = realloc(list->events, (list->nr_events + 1) * sizeof(*grown));
-
-	if (!grown)
-		return NULL;
-	list->events = grown;
-	memset(&grown[list->nr_events], 0, sizeof(*grown));
-	grown[list->nr_events].partner = -1;
-	return &grown[list->nr_events++];
-}
-
 static void list_pmus(const struct pmu_set *set, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -169,6 +157,7 @@ static int build_on_pmu(const struct event_build *b, const struct pmu *pmu, cons
 					m ? m->counter[c] : NULL, ev, why, why_len);
 		if (err)
 			return err;
+		ev->spec.pmu_name = ev->pmu_name;
 		ev->from_metric = m != NULL;
 		ev->metric = m;
 		ev->metric_counter = c;

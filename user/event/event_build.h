@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 #include "event/event_terms.h"
 
 /* The groups of one pair of braces, or of one event string outside braces. */
@@ -47,8 +47,5 @@ struct event_build {
 
 /* Appends B's counters to B->out. Returns 0, -ENOMEM, or -EINVAL with one line in WHY. */
 int event_build(const struct event_build *b, char *why, size_t why_len);
-
-/* Appends an empty event to LIST; NULL without memory. */
-struct parsed_event *event_list_add(struct event_list *list);
 
 #endif

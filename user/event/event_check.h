@@ -11,11 +11,8 @@
 
 #include <stddef.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 #include "event/filter_choice.h"
-
-/* Counters of one HNS3 or PCIe PMU. */
-#define PMU_HW_COUNTERS 8
 
 /* Checks EV alone; fills CHOICE. Returns 0, or -EINVAL/-ENOMEM with one line in WHY. */
 int event_check_one(const struct parsed_event *ev, const struct event_parse_ctx *ctx,

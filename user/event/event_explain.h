@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 
 /* Prints the explanation of every event of LIST. Returns the number refused. */
 unsigned int event_explain_print(FILE *out, struct event_list *list,

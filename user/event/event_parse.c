@@ -8,9 +8,9 @@
 
 #include "event/event_build.h"
 #include "event/event_check.h"
-#include "lib/why_line.h"
 #include "event/event_parse.h"
 #include "event/event_terms.h"
+#include "lib/why_line.h"
 
 #define EXAMPLE "e.g. hns3_pmu_sicl_0/bw_ssu_rpu,global=1/"
 
@@ -62,16 +62,6 @@ static int split_terms(const char *s, size_t len, struct event_term **terms, siz
 nomem:
 	free_terms(list, n);
 	return -ENOMEM;
-}
-
-static void release_event(struct parsed_event *ev)
-{
-	free(ev->text);
-	free(ev->written);
-	free(ev->pmu_name);
-	free(ev->dev);
-	free(ev->merged_text);
-	memset(ev, 0, sizeof(*ev));
 }
 
 struct list_parser {
@@ -315,36 +305,6 @@ void event_list_group_all(struct event_list *list)
 	mark_leaders(list, 0);
 }
 
-void event_list_release(struct event_list *list)
-{
-	for (size_t i = 0; i < list->nr_events; i++)
-		release_event(&list->events[i]);
-	for (size_t i = 0; i < list->nr_skipped; i++) {
-		free(list->skipped[i].text);
-		free(list->skipped[i].reason);
-	}
-	free(list->events);
-	free(list->skipped);
-	memset(list, 0, sizeof(*list));
-}
-
-bool event_field_given(const struct parsed_event *ev, const char *field)
-{
-	const struct pmu_format_field *f = ev->pmu ? pmu_find_format(ev->pmu, field) : NULL;
-
-	return f && f->word < PMU_CONFIG_WORDS && (ev->given[f->word] & f->mask);
-}
-
-bool event_field_value(const struct parsed_event *ev, const char *field, uint64_t *value)
-{
-	const struct pmu_format_field *f = ev->pmu ? pmu_find_format(ev->pmu, field) : NULL;
-
-	if (!f || !f->nr_ranges)
-		return false;
-	*value = pmu_format_unpack(f, ev->spec.config);
-	return true;
-}
-
 /* Two counters of LIST on one PMU (a metric's pair): at most one per PMU is read here. */
 static bool two_on_one_pmu(const struct event_list *list)
 {
@@ -370,55 +330,63 @@ static int check_instances(const struct event_list *list, const char *text, size
 	return 0;
 }
 
-int event_parse_instances(const char *text, const char *sysfs_root, struct parsed_event *evs,
-			  size_t max, size_t *nr, char *why, size_t why_len)
+int event_catalog_discover(struct event_catalog *cat, const char *sysfs_root,
+			   char *why, size_t why_len)
 {
-	struct metric_set metrics = { 0 };
+	int err;
+
+	memset(cat, 0, sizeof(*cat));
+	err = pmu_discover(sysfs_root, &cat->pmus, why, why_len);
+	if (err)
+		return err;
+	err = metric_set_build(&cat->pmus, &cat->metrics);
+	if (err) {
+		snprintf(why, why_len, "out of memory");
+		pmu_set_release(&cat->pmus);
+		return err;
+	}
+	cat->ctx = (struct event_parse_ctx){
+		.pmus = &cat->pmus, .metrics = &cat->metrics, .sysfs_root = sysfs_root,
+	};
+	return 0;
+}
+
+void event_catalog_release(struct event_catalog *cat)
+{
+	metric_set_release(&cat->metrics);
+	pmu_set_release(&cat->pmus);
+	memset(cat, 0, sizeof(*cat));
+}
+
+int event_parse_instances(const char *text, const struct event_catalog *cat,
+			  struct parsed_event *evs, size_t max, size_t *nr,
+			  char *why, size_t why_len)
+{
 	struct event_list list = { 0 };
-	struct event_parse_ctx ctx;
-	struct pmu_set set;
 	int err;
 
 	*nr = 0;
-	err = pmu_discover(sysfs_root, &set, why, why_len);
-	if (err)
-		return err;
-	ctx = (struct event_parse_ctx){ .pmus = &set, .metrics = &metrics, .sysfs_root = sysfs_root };
-	err = metric_set_build(&set, &metrics);
-	if (!err)
-		err = event_list_parse(&list, text, &ctx, why, why_len);
+	err = event_list_parse(&list, text, &cat->ctx, why, why_len);
 	if (!err)
 		err = check_instances(&list, text, max, why, why_len);
 	if (!err)
-		err = event_list_check(&list, &ctx, why, why_len);
-	for (size_t i = 0; !err && i < list.nr_events; i++) {
-		evs[i] = list.events[i];
-		evs[i].pmu = NULL;	/* the PMU set is released below */
-		evs[i].event = NULL;
-		evs[i].metric = NULL;
-	}
+		err = event_list_check(&list, &cat->ctx, why, why_len);
 	if (!err) {
+		memcpy(evs, list.events, list.nr_events * sizeof(*evs));
 		*nr = list.nr_events;
 		list.nr_events = 0;	/* the strings now belong to EVS */
 	}
 	if (err == -ENOMEM)
 		snprintf(why, why_len, "out of memory");
 	event_list_release(&list);
-	metric_set_release(&metrics);
-	pmu_set_release(&set);
 	return err;
 }
 
-int event_parse(const char *text, const char *sysfs_root, struct parsed_event *ev,
+int event_parse(const char *text, const struct event_catalog *cat, struct parsed_event *ev,
 		char *why, size_t why_len)
 {
 	size_t nr;
 
 	memset(ev, 0, sizeof(*ev));
-	return event_parse_instances(text, sysfs_root, ev, 1, &nr, why, why_len);
-}
-
-void parsed_event_release(struct parsed_event *ev)
-{
-	release_event(ev);
+	return event_parse_instances(text, cat, ev, 1, &nr, why, why_len);
 }

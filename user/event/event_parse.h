@@ -29,51 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pmu/metric.h"
-#include "sys/perf_counter.h"
-#include "pmu/pmu_discovery.h"
-
-struct parsed_event {
-	char *text;			/* display name: as written, a metric's counter named */
-	char *written;			/* the event string as written, for messages; of a
-					 * merged name: with the instance's own PMU name */
-	char *merged_text;		/* of a merged name: the display name of the
-					 * instances' sum; NULL otherwise */
-	unsigned int item;		/* which event string of the list it came from */
-	char *pmu_name;
-	struct perf_counter_spec spec;	/* type, config words, counting CPU */
-	const struct pmu *pmu;		/* in the pmu_set parsed against; NULL from event_parse() */
-	const struct pmu_event *event;	/* the published event config selects, or NULL */
-	uint64_t given[PMU_CONFIG_WORDS];	/* bits the user's own terms set or name */
-	char *dev;			/* dev=IFNAME as written, or NULL */
-	bool from_metric;		/* a counter of a metric name the user wrote */
-	const struct metric *metric;	/* the metric of the pair it is in, or NULL */
-	unsigned int metric_counter;	/* which of its counters this is */
-	unsigned int group;		/* index of the event's group in the list */
-	bool group_leader;
-	int partner;			/* index of the pair partner in its group, or -1 (event_check.h) */
-};
-
-/* An instance a merged name stands for that cannot count the event string, left out. */
-struct event_skip {
-	char *text;			/* the event string on that instance */
-	char *reason;			/* why it cannot count it */
-};
-
-struct event_list {
-	struct parsed_event *events;
-	size_t nr_events;
-	unsigned int nr_groups;
-	unsigned int nr_items;		/* event strings parsed */
-	struct event_skip *skipped;
-	size_t nr_skipped;
-};
-
-struct event_parse_ctx {
-	const struct pmu_set *pmus;
-	const struct metric_set *metrics;
-	const char *sysfs_root;		/* for dev= and bdf checks; NULL: /sys */
-};
+#include "event/parsed_event.h"
 
 /*
  * Parses ARG (one -e argument) and appends its events to LIST. Returns 0,
@@ -86,28 +42,34 @@ int event_list_parse(struct event_list *list, const char *arg,
 /* perf stat -g: every event of LIST in one group led by the first. */
 void event_list_group_all(struct event_list *list);
 
-void event_list_release(struct event_list *list);
+/*
+ * The PMUs and metrics of one sysfs discovery, to parse event strings
+ * against. The events parsed point into them: release the catalog after.
+ */
+struct event_catalog {
+	struct pmu_set pmus;
+	struct metric_set metrics;
+	struct event_parse_ctx ctx;	/* the two above, and the sysfs root */
+};
+
+/* Discovers the PMUs under SYSFS_ROOT (NULL: /sys). Returns 0 or -errno with WHY. */
+int event_catalog_discover(struct event_catalog *cat, const char *sysfs_root,
+			   char *why, size_t why_len);
+void event_catalog_release(struct event_catalog *cat);
 
 /*
- * One counter: discovers the PMUs under SYSFS_ROOT, parses and checks TEXT,
- * which must name exactly one counter. Returns 0 or -errno with one line in
- * WHY.
+ * One counter: parses and checks TEXT against CAT, which must name exactly
+ * one counter. Returns 0 or -errno with one line in WHY.
  */
-int event_parse(const char *text, const char *sysfs_root, struct parsed_event *ev,
+int event_parse(const char *text, const struct event_catalog *cat, struct parsed_event *ev,
 		char *why, size_t why_len);
 
 /*
  * As event_parse(), but TEXT names one counter per PMU: several when its PMU
  * name is a merged one. Fills EVS (room for MAX) and *NR.
  */
-int event_parse_instances(const char *text, const char *sysfs_root, struct parsed_event *evs,
-			  size_t max, size_t *nr, char *why, size_t why_len);
-void parsed_event_release(struct parsed_event *ev);
-
-/* True if the user's terms set or named any bit of FIELD (format/<name>). */
-bool event_field_given(const struct parsed_event *ev, const char *field);
-
-/* The value of format field NAME in EV's config words; false if the PMU has no such field. */
-bool event_field_value(const struct parsed_event *ev, const char *field, uint64_t *value);
+int event_parse_instances(const char *text, const struct event_catalog *cat,
+			  struct parsed_event *evs, size_t max, size_t *nr,
+			  char *why, size_t why_len);
 
 #endif

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 
 struct event_term {
 	char *name;

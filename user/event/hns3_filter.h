@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 #include "event/filter_choice.h"
 
 /*

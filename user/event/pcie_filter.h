@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 #include "event/filter_choice.h"
 
 /* Checks EV (on a PCIe PMU). Returns 0 with CHOICE filled, or -EINVAL with one line in WHY. */

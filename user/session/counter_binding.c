@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "session/counter_binding.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "event/filter_choice.h"
@@ -17,18 +16,17 @@ static unsigned int field_value(const struct pmu *pmu, const char *name, const u
 }
 
 /* Binds by the mode the driver selects (hns3_filter.c knows its rules). */
-static void bind_hns3(const struct parsed_event *ev, const struct pmu *pmu, const char *sysfs_root,
+static void bind_hns3(const struct parsed_event *ev, const char *sysfs_root,
 		      const struct queue_map *queues, struct netpmu_counter_binding *b)
 {
+	const struct pmu *pmu = ev->pmu;
 	const uint64_t *config = ev->spec.config;
-	struct parsed_event checked = *ev;
 	struct filter_choice choice;
 	char bdf_text[PCI_BDF_TEXT_LEN], why[256];
 	unsigned int func_id, intr;
 	size_t i;
 
-	checked.pmu = pmu;
-	if (!queues || hns3_filter_check(&checked, sysfs_root, &choice, why, sizeof(why)))
+	if (!queues || hns3_filter_check(ev, sysfs_root, &choice, why, sizeof(why)))
 		return;
 	format_pci_bdf(field_value(pmu, "bdf", config), bdf_text);
 	func_id = queue_map_func_id(queues, bdf_text);
@@ -56,9 +54,10 @@ static void bind_hns3(const struct parsed_event *ev, const struct pmu *pmu, cons
 }
 
 /* A PCIe event with a bdf filter (and no port bitmap, which wins) counts that endpoint. */
-static void bind_pcie(const struct parsed_event *ev, const struct pmu *pmu,
-		      const struct queue_map *queues, struct netpmu_counter_binding *b)
+static void bind_pcie(const struct parsed_event *ev, const struct queue_map *queues,
+		      struct netpmu_counter_binding *b)
 {
+	const struct pmu *pmu = ev->pmu;
 	const uint64_t *config = ev->spec.config;
 	char bdf_text[PCI_BDF_TEXT_LEN];
 	unsigned int func_id;
@@ -73,26 +72,12 @@ static void bind_pcie(const struct parsed_event *ev, const struct pmu *pmu,
 	}
 }
 
-int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
-			   const struct queue_map *queues, struct netpmu_counter_binding *b,
-			   char *why, size_t why_len)
+void counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
+			    const struct queue_map *queues, struct netpmu_counter_binding *b)
 {
-	const struct pmu *pmu;
-	struct pmu_set set;
-
 	memset(b, 0, sizeof(*b));
-	if (pmu_discover(sysfs_root, &set, why, why_len))
-		return -1;
-	pmu = pmu_set_find(&set, ev->pmu_name);
-	if (!pmu) {
-		snprintf(why, why_len, "%s: the PMU is gone (was the module unloaded?)", ev->pmu_name);
-		pmu_set_release(&set);
-		return -1;
-	}
-	if (pmu->name_info.kind == PMU_KIND_HNS3)
-		bind_hns3(ev, pmu, sysfs_root, queues, b);
+	if (ev->pmu->name_info.kind == PMU_KIND_HNS3)
+		bind_hns3(ev, sysfs_root, queues, b);
 	else
-		bind_pcie(ev, pmu, queues, b);
-	pmu_set_release(&set);
-	return 0;
+		bind_pcie(ev, queues, b);
 }

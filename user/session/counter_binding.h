@@ -3,7 +3,7 @@
 #ifndef NETPMU_COUNTER_BINDING_H
 #define NETPMU_COUNTER_BINDING_H
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 #include "netpmu_records.h"
 
 struct queue_map;
@@ -13,11 +13,9 @@ struct queue_map;
  * that function, a func event to the function, a func-intr event to the
  * interrupt's IRQ, a PCIe event filtered on an endpoint's bdf to that
  * function; anything else (global, port, port-tc, a PCIe port bitmap) is
- * unbound.
- * Returns 0, or -1 with WHY when the PMU cannot be read again.
+ * unbound. EV's PMU must be the one it was parsed against (event_parse.h).
  */
-int counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
-			   const struct queue_map *queues, struct netpmu_counter_binding *binding,
-			   char *why, size_t why_len);
+void counter_binding_derive(const struct parsed_event *ev, const char *sysfs_root,
+			    const struct queue_map *queues, struct netpmu_counter_binding *binding);
 
 #endif

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "event/event_check.h"
@@ -13,70 +12,12 @@
 
 void stat_attr_init(const struct parsed_event *ev, struct perf_event_attr *attr)
 {
-	memset(attr, 0, sizeof(*attr));
-	attr->size = sizeof(*attr);
-	attr->type = ev->spec.type;
-	attr->config = ev->spec.config[0];
-	attr->config1 = ev->spec.config[1];
-	attr->config2 = ev->spec.config[2];
-	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	struct perf_counter_spec spec = ev->spec;
+
 	/* Leaders start disabled so that every group starts when the command does. */
-	attr->disabled = ev->group_leader;
+	spec.disabled = ev->group_leader;
 	/* No exclude_* bit: these PMUs count everything and refuse them (NO_EXCLUDE). */
-}
-
-static int paranoid_level(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int level = 99;
-
-	if (f) {
-		if (fscanf(f, "%d", &level) != 1)
-			level = 99;
-		fclose(f);
-	}
-	return level;
-}
-
-static void explain_open_error(const struct parsed_event *ev, int err, char *why, size_t why_len)
-{
-	const char *pmu = ev->pmu_name;
-
-	if ((err == ENOENT || err == EINVAL) && !perf_type_exists(ev->spec.type)) {
-		snprintf(why, why_len, "cannot open %s: this kernel has no PMU of perf type %u, "
-			 "%s's type in sysfs (is its driver or netpmu.ko loaded? 'netpmu list' shows "
-			 "the PMUs)", ev->text, ev->spec.type, pmu);
-		return;
-	}
-	switch (err) {
-	case EACCES:
-	case EPERM:
-		snprintf(why, why_len, "cannot open %s: no permission to count system-wide: run as "
-			 "root or with CAP_PERFMON, or set kernel.perf_event_paranoid to 0 or less "
-			 "(it is %d)", ev->text, paranoid_level());
-		break;
-	case EBUSY:
-	case EAGAIN:
-		snprintf(why, why_len, "cannot open %s: counters exhausted: %s's %d hardware counters "
-			 "are taken (by other perf users or this command's events); close other "
-			 "counters or count fewer events", ev->text, pmu, PMU_HW_COUNTERS);
-		break;
-	case ENOENT:
-		snprintf(why, why_len, "cannot open %s: %s refused the event or its filter (ENOENT): "
-			 "for func-queue the queue must exist on the function; 'netpmu stat --explain' "
-			 "shows what was asked", ev->text, pmu);
-		break;
-	case EINVAL:
-		snprintf(why, why_len, "cannot open %s: %s refused a field value or the group (EINVAL)",
-			 ev->text, pmu);
-		break;
-	case ENODEV:
-		snprintf(why, why_len, "cannot open %s: CPU %d is offline or %s is gone (ENODEV): "
-			 "run 'netpmu list' again", ev->text, ev->spec.cpu, pmu);
-		break;
-	default:
-		snprintf(why, why_len, "cannot open %s: %s", ev->text, strerror(err));
-	}
+	perf_counter_attr(&spec, attr);
 }
 
 int stat_counters_open(struct stat_counters *sc, const struct event_list *list,
@@ -93,19 +34,19 @@ int stat_counters_open(struct stat_counters *sc, const struct event_list *list,
 	for (size_t i = 0; i < list->nr_events; i++) {
 		const struct parsed_event *ev = &list->events[i];
 		struct stat_counter *c = &sc->counters[i];
-		struct perf_event_attr attr;
+		struct perf_counter_spec spec = ev->spec;
+		char reason[512];
 
 		c->ev = ev;
-		c->fd = -1;
 		sc->nr_counters++;
-		stat_attr_init(ev, &attr);
-		c->fd = syscall(SYS_perf_event_open, &attr, -1, ev->spec.cpu,
-				ev->group_leader ? -1 : leader_fd, PERF_FLAG_FD_CLOEXEC);
+		spec.disabled = ev->group_leader;
+		c->fd = perf_counter_open(&spec, ev->group_leader ? -1 : leader_fd, reason, sizeof(reason));
 		if (c->fd < 0) {
-			int err = errno;
+			int err = c->fd;
 
-			explain_open_error(ev, err, why, why_len);
-			return -err;
+			c->fd = -1;
+			snprintf(why, why_len, "cannot open %s: %s", ev->text, reason);
+			return err;
 		}
 		if (ev->group_leader)
 			leader_fd = c->fd;

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 
 struct stat_count {
 	uint64_t value;

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "event/event_parse.h"
+#include "event/parsed_event.h"
 
 void stat_dry_run_print(FILE *out, const struct event_list *list);
 

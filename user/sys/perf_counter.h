@@ -21,7 +21,12 @@ struct perf_counter_spec {
 	int cpu;		/* the PMU's counting CPU, or the CPU a core event counts */
 	uint32_t exclude;	/* PERF_COUNTER_EXCLUDE_* */
 	uint64_t sample_period;	/* 0: counting; else sampling, as the interval ticks do */
+	bool disabled;		/* a group leader opened stopped, started by ioctl later */
+	const char *pmu_name;	/* for the explanation of a refusal; NULL: "the PMU" */
 };
+
+/* Counters of one HNS3 or PCIe PMU. */
+#define PMU_HW_COUNTERS 8
 
 /* The attr perf_counter_open() opens for SPEC. */
 void perf_counter_attr(const struct perf_counter_spec *spec, struct perf_event_attr *attr);
@@ -29,15 +34,9 @@ void perf_counter_attr(const struct perf_counter_spec *spec, struct perf_event_a
 /*
  * Opens SPEC as a system-wide event on spec->cpu, in the group of GROUP_FD
  * (-1: a new group). Returns the fd, or -errno with a one-line explanation of
- * what is wrong and what would be right in WHY.
+ * what is wrong and what would be right in WHY (the one errno table of the
+ * loader: permission, counters exhausted, a refused filter, ...).
  */
-/*
- * Whether this kernel has a PMU of perf type TYPE: an unknown type is
- * answered with ENOENT or EINVAL, which must not be blamed on the filter.
- * The generic types (hardware ... breakpoint) always exist.
- */
-bool perf_type_exists(uint32_t type);
-
 int perf_counter_open(const struct perf_counter_spec *spec, int group_fd,
 		      char *why, size_t why_len);
 

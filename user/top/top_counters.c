@@ -96,6 +96,7 @@ static void release_events(struct top_counters *tc)
 		if (tc->events[r].text)
 			parsed_event_release(&tc->events[r]);
 	memset(tc->events, 0, sizeof(tc->events));
+	event_catalog_release(&tc->catalog);
 }
 
 /* Builds the counters of target T, each role its own group but the latency pair. */
@@ -107,6 +108,9 @@ static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_r
 
 	release_events(tc);
 	tc->generation++;
+	/* Discovered again at each rotation: a function may have gone meanwhile. */
+	if (event_catalog_discover(&tc->catalog, sysfs_root, why, why_len))
+		return -1;
 	for (r = 0; r < tc->nr_roles; r++) {
 		struct session_counter *c = &tc->counters[r];
 		char text[160];
@@ -117,10 +121,9 @@ static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_r
 		else
 			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x/", tc->pcie_pmu, role_events[r],
 				 bdf_number(target->pci_bdf));
-		if (event_parse(text, sysfs_root, &tc->events[r], why, why_len) ||
-		    counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding,
-					   why, why_len))
+		if (event_parse(text, &tc->catalog, &tc->events[r], why, why_len))
 			return -1;
+		counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding);
 		c->name = tc->events[r].text;
 		c->spec = tc->events[r].spec;
 		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES :

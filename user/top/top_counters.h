@@ -50,6 +50,7 @@ struct top_counters {
 	unsigned int generation;	/* of the counters open now; bumped at each rotation */
 	/* Which target each recent generation measured: records arrive after the fact. */
 	size_t generation_target[TOP_GENERATIONS_KEPT];
+	struct event_catalog catalog;	/* the PMUs the events were parsed against */
 	struct parsed_event events[TOP_NR_ROLES];
 	struct session_counter counters[TOP_NR_ROLES];
 	unsigned int nr_roles;		/* TOP_NR_ROLES with a PCIe PMU, else TOP_NR_HNS3_ROLES */

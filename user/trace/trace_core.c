@@ -7,18 +7,16 @@
 #include "session/bpf_session.h"
 
 int trace_core_parse(struct trace_core *tc, const char **events, unsigned int *nr,
-		     const char *sysfs_root)
+		     const char *sysfs_root, char *why, size_t why_len)
 {
 	unsigned int i, kept = 0;
 	struct core_event ev;
-	char why[512];
 	int got;
 
 	memset(tc, 0, sizeof(*tc));
 	for (i = 0; i < *nr; i++) {
-		got = core_event_parse(events[i], sysfs_root, &ev, why, sizeof(why));
+		got = core_event_parse(events[i], sysfs_root, &ev, why, why_len);
 		if (got < 0) {
-			fprintf(stderr, "netpmu trace: %s\n", why);
 			trace_core_close(tc);
 			return -1;
 		}
@@ -27,8 +25,8 @@ int trace_core_parse(struct trace_core *tc, const char **events, unsigned int *n
 			continue;
 		}
 		if (tc->nr_parsed == NETPMU_MAX_CORE_EVENTS) {
-			fprintf(stderr, "netpmu trace: %s: at most %d core events (cycles, instructions, "
-				"...) are read per poll\n", ev.text, NETPMU_MAX_CORE_EVENTS);
+			snprintf(why, why_len, "%s: at most %d core events (cycles, instructions, "
+				 "...) are read per poll", ev.text, NETPMU_MAX_CORE_EVENTS);
 			core_event_release(&ev);
 			trace_core_close(tc);
 			return -1;
@@ -39,37 +37,36 @@ int trace_core_parse(struct trace_core *tc, const char **events, unsigned int *n
 	return 0;
 }
 
-int trace_core_open(struct trace_core *tc, const char *sysfs_root)
+int trace_core_open(struct trace_core *tc, const char *sysfs_root, char *notice, size_t notice_len,
+		    char *why, size_t why_len)
 {
-	char notice[1024], why[512];
 	unsigned int i;
 
+	*notice = '\0';
 	if (!tc->nr_parsed)
 		return 0;
 	/* The counters take the parsed events over, whatever happens. */
 	if (core_counters_open(&tc->counters, tc->parsed, tc->nr_parsed, sysfs_root,
-			       notice, sizeof(notice), why, sizeof(why))) {
+			       notice, notice_len, why, why_len)) {
 		tc->nr_parsed = 0;
-		fprintf(stderr, "netpmu trace: %s\n", why);
 		return -1;
 	}
 	tc->nr_parsed = 0;
-	if (*notice)
-		fprintf(stderr, "netpmu trace: %s\n", notice);
 	for (i = 0; i < tc->counters.nr_events; i++)
 		tc->names[i] = tc->counters.events[i].text;
 	return 0;
 }
 
-void trace_core_started(struct trace_core *tc, const struct bpf_session *s)
+const char *trace_core_started(struct trace_core *tc, const struct bpf_session *s)
 {
 	if (!tc->counters.nr_events)
-		return;
+		return NULL;
 	tc->per_poll = s->poll_entry;
-	if (!tc->per_poll)
-		fprintf(stderr, "netpmu trace: no core counts per poll or per NAPI: they start at "
-			"__napi_poll's entry, which this kernel lets BPF hook neither with fentry nor "
-			"with a kprobe; per CPU and per NET_RX softirq, per interval, only\n");
+	if (tc->per_poll)
+		return NULL;
+	return "no core counts per poll or per NAPI: they start at __napi_poll's entry, which "
+	       "this kernel lets BPF hook neither with fentry nor with a kprobe; per CPU and per "
+	       "NET_RX softirq, per interval, only";
 }
 
 void trace_core_view(const struct trace_core *tc, struct record_view *view)

@@ -23,19 +23,20 @@ struct trace_core {
 
 /*
  * Takes the core events out of EVENTS (*NR of them; *NR is updated) and
- * parses them. Returns 0, or -1 after one line on stderr.
+ * parses them. Returns 0, or -1 with one line in WHY.
  */
 int trace_core_parse(struct trace_core *tc, const char **events, unsigned int *nr,
-		     const char *sysfs_root);
+		     const char *sysfs_root, char *why, size_t why_len);
 
 /*
- * Opens the parsed events on every CPU; one line on stderr for those this
- * machine cannot count, which are left out. Returns 0, or -1 after one line.
+ * Opens the parsed events on every CPU, leaving out those this machine cannot
+ * count: NOTICE says which ("" if none). Returns 0, or -1 with one line in WHY.
  */
-int trace_core_open(struct trace_core *tc, const char *sysfs_root);
+int trace_core_open(struct trace_core *tc, const char *sysfs_root, char *notice, size_t notice_len,
+		    char *why, size_t why_len);
 
-/* Once the session runs: one line on stderr if polls cannot carry core values. */
-void trace_core_started(struct trace_core *tc, const struct bpf_session *s);
+/* Once the session runs: a notice if polls cannot carry core values, else NULL. */
+const char *trace_core_started(struct trace_core *tc, const struct bpf_session *s);
 
 /* Shows the core columns the record carries in VIEW. */
 void trace_core_view(const struct trace_core *tc, struct record_view *view);
