@@ -38,7 +38,8 @@ BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c)
 USER_SRCS := $(wildcard user/*/*.c)
 # What tests/unit/queue_map_dump.c links: the queue map and what it reads with.
 QUEUE_MAP_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/queue/*.c)) \
-	sys/netdev_netlink sys/netdev_nl_parse sys/sysfs_read
+	$(foreach f,netdev_netlink netdev_nl_parse pci_address pci_sysfs sysfs_read,sys/$(f)) \
+	lib/parse_number lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.

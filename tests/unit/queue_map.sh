@@ -17,7 +17,9 @@ cflags=(-O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE -Wer
 # QUEUE_MAP_DUMP_OBJS lists them.
 build() {
 	local src objs=()
-	for src in "$REPO"/user/queue/*.c "$REPO"/user/sys/{netdev_netlink,netdev_nl_parse,sysfs_read}.c; do
+	for src in "$REPO"/user/queue/*.c \
+		"$REPO"/user/sys/{netdev_netlink,netdev_nl_parse,pci_address,pci_sysfs,sysfs_read}.c \
+		"$REPO"/user/lib/{parse_number,why_line}.c; do
 		objs+=("$tmp/$(basename "${src%.c}").o")
 		gcc "${cflags[@]}" -c "$src" -o "${objs[-1]}" || return 1
 	done

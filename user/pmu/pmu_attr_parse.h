@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Parsers for the values of PMU sysfs attributes: numbers, cpumask (both the
- * "%d" and the cpulist forms), PCI BDFs (both "35:00.0" and "0x3000" forms),
- * HNS3 filter modes and event alias terms ("config=0x10002").
+ * "%d" and the cpulist forms), HNS3 filter modes and event alias terms ("config=0x10002").
  * Each returns 0, -ENOMEM, or -EINVAL with *why set to a static reason.
  */
 #ifndef NETPMU_PMU_ATTR_PARSE_H
@@ -12,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Whole string is one unsigned number: decimal, or hex with "0x" (base 0). */
-int parse_u64(const char *s, uint64_t *value, const char **why);
+#include "lib/parse_number.h"
+#include "sys/pci_address.h"
 
 /*
  * cpumask content: "%d" ("0", or "-1" for "no CPU yet") or a cpulist
@@ -22,19 +21,6 @@ int parse_u64(const char *s, uint64_t *value, const char **why);
  */
 int parse_cpumask(const char *s, int *first_cpu, unsigned int *nr_cpus,
 		  const char **why);
-
-/*
- * A PCI bus/device/function as 16 bits (bus << 8 | dev << 3 | fn), from
- * "BB:DD.F" (hex; HNS3 sysfs form), "DDDD:BB:DD.F" (domain ignored but
- * returned in *domain, else -1), or a number ("0x3000", "13568").
- * DOMAIN may be NULL.
- */
-int parse_pci_bdf(const char *s, unsigned int *bdf, int *domain,
-		  const char **why);
-
-/* Writes "BB:DD.F" for BDF into BUF (at least PCI_BDF_TEXT_LEN bytes). */
-#define PCI_BDF_TEXT_LEN 8
-void format_pci_bdf(unsigned int bdf, char *buf);
 
 /* HNS3 filter modes; the values are the hardware mode codes and mask bits. */
 enum hns3_filter_mode {

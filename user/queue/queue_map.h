@@ -141,13 +141,14 @@ void queue_map_release(struct queue_map *map);
 /* The vector of IRQ, or NULL. */
 const struct queue_vector *queue_map_find_irq(const struct queue_map *map, unsigned int irq);
 
-/* The vector whose NAPI is NAPI_ID (from netlink), or NULL. */
-const struct queue_vector *queue_map_find_napi(const struct queue_map *map, int napi_id);
-
 /* func_id of a PCI function given by bdf ("0000:01:00.0" or "01:00.0") or by
  * ifname of one of its vectors; 0 if not found. */
 int queue_map_func_id(const struct queue_map *map, const char *pci_bdf_or_ifname);
 
-const char *queue_dir_name(enum queue_dir dir);	/* "rxtx", "rx", "tx" */
+/* "rxtx", "rx", "tx" */
+static inline const char *queue_dir_name(enum queue_dir dir)
+{
+	return dir == QUEUE_RX ? "rx" : dir == QUEUE_TX ? "tx" : "rxtx";
+}
 
 #endif

@@ -10,34 +10,10 @@
 #include <unistd.h>
 
 #include "sys/pci_sysfs.h"
-#include "pmu/pmu_attr_parse.h"
+#include "sys/pci_address.h"
 #include "sys/sysfs_read.h"
 
 #define SYSFS_ROOT(root) ((root) ? (root) : "/sys")
-
-void format_pci_address(unsigned int domain, unsigned int bdf, char *buf)
-{
-	snprintf(buf, PCI_ADDR_TEXT_LEN, "%04x:%02x:%02x.%x", domain & 0xffff,
-		 (bdf >> 8) & 0xff, (bdf >> 3) & 0x1f, bdf & 7);
-}
-
-/* A path component of the form DDDD:BB:DD.F. */
-static bool parse_pci_component(const char *s, size_t len, unsigned int *domain,
-				unsigned int *bdf)
-{
-	char text[PCI_ADDR_TEXT_LEN];
-	const char *why;
-	int dom;
-
-	if (len != PCI_ADDR_TEXT_LEN - 1)
-		return false;
-	memcpy(text, s, len);
-	text[len] = '\0';
-	if (parse_pci_bdf(text, bdf, &dom, &why) || dom < 0)
-		return false;
-	*domain = dom;
-	return true;
-}
 
 static char *function_path(const char *sysfs_root, unsigned int domain, unsigned int bdf)
 {
@@ -132,7 +108,7 @@ int pci_root_port_of(const char *sysfs_root, unsigned int domain, unsigned int b
 
 		component++;
 		len = strcspn(component, "/");
-		if (parse_pci_component(component, len, &dom, &top_bdf)) {
+		if (parse_pci_address(component, len, &dom, &top_bdf)) {
 			char *top_dir = strndup(real, component + len - real);
 
 			if (!top_dir) {
@@ -169,7 +145,7 @@ int netdev_pci_function(const char *sysfs_root, const char *ifname,
 
 		p++;
 		len = strcspn(p, "/");
-		if (parse_pci_component(p, len, domain, bdf))
+		if (parse_pci_address(p, len, domain, bdf))
 			found = true;
 	}
 	free(real);
@@ -268,7 +244,7 @@ unsigned int pmu_dir_pci_domain(const char *pmu_dir)
 	if (slash) {
 		*slash = '\0';
 		slash = strrchr(real, '/');
-		if (slash && parse_pci_component(slash + 1, strlen(slash + 1), &dom, &bdf))
+		if (slash && parse_pci_address(slash + 1, strlen(slash + 1), &dom, &bdf))
 			domain = dom;
 	}
 	free(real);

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* "DDDD:BB:DD.F" and a NUL. */
-#define PCI_ADDR_TEXT_LEN 13
+#include "sys/pci_address.h"
+
 /* A netdev name and its NUL (IFNAMSIZ). */
 #define NETDEV_NAME_LEN 16
 /* "DDDD:BB:DD.F (IFNAME)" and a NUL. */
@@ -48,8 +48,5 @@ int netdev_queue_count(const char *sysfs_root, const char *ifname,
 
 /* PCI domain of the device a PMU directory (a sysfs link) sits under; 0 if none. */
 unsigned int pmu_dir_pci_domain(const char *pmu_dir);
-
-/* "DDDD:BB:DD.F" into BUF (PCI_ADDR_TEXT_LEN bytes). */
-void format_pci_address(unsigned int domain, unsigned int bdf, char *buf);
 
 #endif
