@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sys/clock.h"
 #include "lib/child_command.h"
 #include "lib/cli_values.h"
 #include "cmd/commands.h"
@@ -222,14 +223,6 @@ static int parse_stat_options(int argc, char **argv, struct stat_options *opts)
 	return -1;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* "sleep 1" from COMMAND, for the header. */
 static char *command_line(char **command)
 {
@@ -282,7 +275,7 @@ static bool run_should_stop(struct stat_run *run)
 static void wait_for(struct stat_run *run, uint64_t deadline_ns)
 {
 	struct timespec timeout, *tp = NULL;
-	uint64_t now = now_ns();
+	uint64_t now = monotonic_ns();
 
 	if (deadline_ns) {
 		uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
@@ -302,13 +295,13 @@ static int count_intervals(struct stat_run *run)
 	for (;;) {
 		bool last;
 
-		while (!run_should_stop(run) && now_ns() < next)
+		while (!run_should_stop(run) && monotonic_ns() < next)
 			wait_for(run, next);
 		last = run_should_stop(run);
 		if (stat_counters_read(run->counters, run->why, sizeof(run->why)))
 			return -1;
 		stat_output_counts(run->output, run->counters, true,
-				   (last ? now_ns() : next) - run->start_ns);
+				   (last ? monotonic_ns() : next) - run->start_ns);
 		printed++;
 		/* A failed write ends the run; cmd_stat() reports it. */
 		if (last || ferror(run->output->out) || (run->opts->interval_count && printed >= run->opts->interval_count))
@@ -368,7 +361,7 @@ static int run_stat(const struct stat_options *opts, const struct event_list *li
 		err = stat_counters_enable(&counters, true, run.why, sizeof(run.why));
 	if (err)
 		goto fail;
-	run.start_ns = now_ns();
+	run.start_ns = monotonic_ns();
 	if (opts->command) {
 		/* The command starts with the signal mask netpmu was given. */
 		sigprocmask(SIG_SETMASK, &old, NULL);
@@ -387,7 +380,7 @@ static int run_stat(const struct stat_options *opts, const struct event_list *li
 	if (!err)
 		err = stat_counters_enable(&counters, false, run.why, sizeof(run.why));
 	if (!err && !output.interval) {
-		uint64_t elapsed = now_ns() - run.start_ns;
+		uint64_t elapsed = monotonic_ns() - run.start_ns;
 
 		err = stat_counters_read(&counters, run.why, sizeof(run.why));
 		if (!err) {

@@ -13,24 +13,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sys/clock.h"
 #include "session/bpf_session.h"
 #include "lib/cli_values.h"
 #include "cmd/commands.h"
+#include "cmd/run_options.h"
 #include "queue/napi_irq_check.h"
 #include "queue/queue_map.h"
 #include "top/top_counters.h"
 #include "top/top_table.h"
 
 #define CMD "netpmu top"
-#define DEFAULT_INTERVAL_MS 1000
-#define MIN_INTERVAL_MS 10
 
 struct top_options {
 	const char *dev;
-	unsigned int interval_ms;
-	double duration_s;
-	unsigned long max_frames;
-	const char *sysfs_root;
+	struct run_options run;		/* --count: tables */
 };
 
 struct top_state {
@@ -46,13 +43,6 @@ struct top_state {
 	const struct queue_map *queues;
 	struct napi_irq_check napi_irqs;
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void request_stop(int sig)
-{
-	stop_requested = 1;
-}
 
 static void top_usage(FILE *out)
 {
@@ -70,57 +60,35 @@ static void top_usage(FILE *out)
 		"  -d, --duration S   stop after S seconds\n"
 		"  --count N       stop after N tables\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
-		DEFAULT_INTERVAL_MS);
+		RUN_DEFAULT_INTERVAL_MS);
 }
 
 /* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_top_options(int argc, char **argv, struct top_options *opts)
 {
-	enum { OPT_DEV = 256, OPT_COUNT, OPT_SYSFS_ROOT };
+	enum { OPT_DEV = RUN_OPT_NEXT };
 	static const struct option longopts[] = {
 		{ "dev", required_argument, NULL, OPT_DEV },
-		{ "interval", required_argument, NULL, 'I' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, OPT_COUNT },
-		{ "sysfs-root", required_argument, NULL, OPT_SYSFS_ROOT },
-		{ "help", no_argument, NULL, 'h' },
+		RUN_LONG_OPTIONS,
 		{ 0 }
 	};
-	unsigned long number;
 	int c;
 
-	opts->interval_ms = DEFAULT_INTERVAL_MS;
-	while ((c = getopt_long(argc, argv, "I:d:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_DEV:
-			opts->dev = optarg;
-			break;
-		case 'I':
-			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, CLI_INTERVAL_MAX_MS, &number))
-				return -1;
-			opts->interval_ms = number;
-			break;
-		case OPT_COUNT:
-			if (cli_whole_number(CMD, "--count", optarg, 1, CLI_COUNT_MAX, &opts->max_frames))
-				return -1;
-			break;
-		case 'd':
-			if (cli_seconds(CMD, "-d", optarg, &opts->duration_s))
-				return -1;
-			break;
-		case OPT_SYSFS_ROOT:
-			opts->sysfs_root = optarg;
-			break;
-		case 'h':
+	run_options_init(&opts->run);
+	while ((c = getopt_long(argc, argv, RUN_SHORT_OPTIONS, longopts, NULL)) != -1) {
+		if (c == 'h') {
 			top_usage(stdout);
 			return 1;	/* done: the caller returns 0 */
-		default:
-			fprintf(stderr, "netpmu top: see netpmu top --help\n");
-			return -1;
 		}
+		if (c == OPT_DEV) {
+			opts->dev = optarg;
+			continue;
+		}
+		if (run_option(CMD, c, optarg, &opts->run))
+			return -1;
 	}
 	if (optind < argc) {
-		fprintf(stderr, "netpmu top: unexpected argument '%s' (see netpmu top --help)\n", argv[optind]);
+		fprintf(stderr, CMD ": unexpected argument '%s' (see " CMD " --help)\n", argv[optind]);
 		return -1;
 	}
 	return 0;
@@ -132,8 +100,8 @@ static void show_table(struct top_state *st, const struct top_table *table)
 	top_table_render(table, stdout, st->terminal, &st->counters, st->opts->dev, st->note);
 	st->shown_ts = table->ts_ns;
 	st->frames++;
-	if (st->opts->max_frames && st->frames >= st->opts->max_frames)
-		stop_requested = 1;
+	if (st->opts->run.count && st->frames >= st->opts->run.count)
+		run_stop_requested = 1;
 }
 
 static void handle_record(void *ctx, const void *record, size_t size)
@@ -141,7 +109,7 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	struct top_state *st = ctx;
 	struct top_table previous;
 
-	if (stop_requested)
+	if (run_stop_requested)
 		return;
 	/* A record of a new interval completes the previous frame. */
 	if (st->frame_pending && size >= sizeof(struct netpmu_cpu_record) &&
@@ -158,13 +126,13 @@ static void handle_record(void *ctx, const void *record, size_t size)
 static int top_loop(struct top_state *st, struct bpf_session *session, const struct queue_map *queues)
 {
 	const struct top_options *opts = st->opts;
-	double deadline = opts->duration_s > 0 ? monotonic_seconds() + opts->duration_s : 0;
+	double deadline = opts->run.duration_s > 0 ? monotonic_seconds() + opts->run.duration_s : 0;
 	uint64_t rotated_at = 0;
 	char why[512];
 	int err;
 
 	/* A failed write ends it: main() says why. */
-	while (!stop_requested && !ferror(stdout) && (!deadline || monotonic_seconds() < deadline)) {
+	while (!run_stop_requested && !ferror(stdout) && (!deadline || monotonic_seconds() < deadline)) {
 		err = bpf_session_poll(session, 50);
 		if (err < 0) {
 			fprintf(stderr, "netpmu top: reading the ring buffer failed: %s\n", strerror(-err));
@@ -182,7 +150,7 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 		if (st->shown_ts != rotated_at) {
 			rotated_at = st->shown_ts;
 			/* Losing the hardware columns is no reason to stop the software ones. */
-			if (top_counters_rotate(&st->counters, session, opts->sysfs_root, queues,
+			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, queues,
 						why, sizeof(why), stderr)) {
 				snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
 				st->note = st->note_text;
@@ -210,7 +178,7 @@ int cmd_top(int argc, char **argv)
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
 		fprintf(stderr, "netpmu top: warning: queues not mapped to IRQs: %s\n", why);
 	why[0] = '\0';
-	if (top_counters_init(&st.counters, opts.sysfs_root, &queues, opts.dev, why, sizeof(why))) {
+	if (top_counters_init(&st.counters, opts.run.sysfs_root, &queues, opts.dev, why, sizeof(why))) {
 		fprintf(stderr, "netpmu top: %s\n", why);
 		goto out;
 	}
@@ -220,7 +188,7 @@ int cmd_top(int argc, char **argv)
 	}
 	st.terminal = isatty(STDOUT_FILENO);
 	st.queues = &queues;
-	sopts.interval_ms = opts.interval_ms;
+	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = st.counters.counters;
 	sopts.nr_counters = st.counters.nr_counters;
@@ -231,8 +199,7 @@ int cmd_top(int argc, char **argv)
 		fprintf(stderr, "netpmu top: %s\n", why);
 		goto out;
 	}
-	signal(SIGINT, request_stop);
-	signal(SIGTERM, request_stop);
+	run_catch_stop();
 	ret = top_loop(&st, &session, &queues);
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);

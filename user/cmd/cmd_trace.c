@@ -15,10 +15,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "sys/clock.h"
 #include "session/bpf_session.h"
 #include "lib/child_command.h"
 #include "lib/cli_values.h"
 #include "cmd/commands.h"
+#include "cmd/run_options.h"
 #include "session/counter_binding.h"
 #include "event/event_parse.h"
 #include "queue/napi_irq_check.h"
@@ -30,8 +32,6 @@
 #include "trace/trace_core.h"
 
 #define CMD "netpmu trace"
-#define DEFAULT_INTERVAL_MS 1000
-#define MIN_INTERVAL_MS 10
 /* --per-poll: how fresh the snapshot of a counter not readable on the poll's CPU is. */
 #define PER_POLL_SNAPSHOT_MS 100
 /* --ringbuf-kb: 1 GiB; its size in bytes must fit the map's 32-bit max_entries. */
@@ -44,12 +44,9 @@
 struct trace_options {
 	bool per_poll;
 	bool json;
-	unsigned int interval_ms;
-	bool interval_given;		/* with --per-poll: interval records too */
-	double duration_s;		/* 0: until Ctrl-C, --count or COMMAND's end */
-	unsigned long max_records;	/* 0: no limit */
+	/* --count: records; -I with --per-poll: interval records too; no -d: until Ctrl-C or COMMAND's end */
+	struct run_options run;
 	unsigned int ringbuf_kb;
-	const char *sysfs_root;
 	const char *where;
 	const char *by;
 	const char *hist;
@@ -75,13 +72,6 @@ struct trace_state {
 	uint64_t core_closed[TRACE_MAX_CPUS / 64];	/* CPUs whose core tick closed after stop_ns */
 	char tick_pmu_dir[PATH_MAX];	/* the first counter's PMU: the tick follows its CPU */
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void request_stop(int sig)
-{
-	stop_requested = 1;
-}
 
 static void trace_usage(FILE *out)
 {
@@ -114,34 +104,30 @@ static void trace_usage(FILE *out)
 		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
-		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, DEFAULT_INTERVAL_MS);
+		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, RUN_DEFAULT_INTERVAL_MS);
 }
 
 /* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
-	enum { OPT_PER_POLL = 256, OPT_COUNT, OPT_SYSFS_ROOT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
+	enum { OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
 	static const struct option longopts[] = {
 		{ "per-poll", no_argument, NULL, OPT_PER_POLL },
 		{ "event", required_argument, NULL, 'e' },
-		{ "interval", required_argument, NULL, 'I' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, OPT_COUNT },
 		{ "json", no_argument, NULL, 'j' },
 		{ "where", required_argument, NULL, OPT_WHERE },
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "hist", required_argument, NULL, OPT_HIST },
 		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
-		{ "sysfs-root", required_argument, NULL, OPT_SYSFS_ROOT },
-		{ "help", no_argument, NULL, 'h' },
+		RUN_LONG_OPTIONS,
 		{ 0 }
 	};
 	unsigned long number;
 	int c;
 
-	opts->interval_ms = DEFAULT_INTERVAL_MS;
+	run_options_init(&opts->run);
 	/* "+": stop at the first non-option, so COMMAND keeps its own options. */
-	while ((c = getopt_long(argc, argv, "+e:I:d:jh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:j" RUN_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_PER_POLL:
 			opts->per_poll = true;
@@ -153,20 +139,6 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 				return -1;
 			}
 			opts->events[opts->nr_events++] = optarg;
-			break;
-		case 'I':
-			if (cli_whole_number(CMD, "-I", optarg, MIN_INTERVAL_MS, CLI_INTERVAL_MAX_MS, &number))
-				return -1;
-			opts->interval_ms = number;
-			opts->interval_given = true;
-			break;
-		case 'd':
-			if (cli_seconds(CMD, "-d", optarg, &opts->duration_s))
-				return -1;
-			break;
-		case OPT_COUNT:
-			if (cli_whole_number(CMD, "--count", optarg, 1, CLI_COUNT_MAX, &opts->max_records))
-				return -1;
 			break;
 		case 'j':
 			opts->json = true;
@@ -185,15 +157,12 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 				return -1;
 			opts->ringbuf_kb = number;
 			break;
-		case OPT_SYSFS_ROOT:
-			opts->sysfs_root = optarg;
-			break;
 		case 'h':
 			trace_usage(stdout);
 			return 1;	/* done: the caller returns 0 */
 		default:
-			fprintf(stderr, CMD ": see netpmu trace --help\n");
-			return -1;
+			if (run_option(CMD, c, optarg, &opts->run))
+				return -1;
 		}
 	}
 	if (optind < argc) {
@@ -232,7 +201,7 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	const struct trace_options *opts = st->opts;
 	struct record_view view;
 
-	if (stop_requested && opts->max_records && st->records >= opts->max_records)
+	if (run_stop_requested && opts->run.count && st->records >= opts->run.count)
 		return;
 	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
 		return;
@@ -262,8 +231,8 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		else
 			record_print_text(stdout, &view, st->counter_names);
 	}
-	if (opts->max_records && st->records >= opts->max_records)
-		stop_requested = 1;
+	if (opts->run.count && st->records >= opts->run.count)
+		run_stop_requested = 1;
 }
 
 /*
@@ -278,7 +247,7 @@ static int prepare_counters(const struct trace_options *opts, const struct queue
 	char why[512];
 
 	*nr_parsed = 0;
-	if (opts->nr_events && event_catalog_discover(cat, opts->sysfs_root, why, sizeof(why))) {
+	if (opts->nr_events && event_catalog_discover(cat, opts->run.sysfs_root, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		return -1;
 	}
@@ -293,7 +262,7 @@ static int prepare_counters(const struct trace_options *opts, const struct queue
 		}
 		*nr_parsed += nr;
 		for (unsigned int i = first; i < *nr_parsed; i++) {
-			counter_binding_derive(&events[i], opts->sysfs_root, queues, &counters[i].binding);
+			counter_binding_derive(&events[i], opts->run.sysfs_root, queues, &counters[i].binding);
 			counters[i].name = events[i].text;
 			counters[i].spec = events[i].spec;
 			counters[i].group_with = -1;
@@ -305,10 +274,10 @@ static int prepare_counters(const struct trace_options *opts, const struct queue
 static int trace_loop(struct trace_state *st, struct bpf_session *session, struct child_command *child)
 {
 	const struct trace_options *opts = st->opts;
-	double deadline = opts->duration_s > 0 ? monotonic_seconds() + opts->duration_s : 0;
+	double deadline = opts->run.duration_s > 0 ? monotonic_seconds() + opts->run.duration_s : 0;
 	int err;
 
-	while (!stop_requested && (!deadline || monotonic_seconds() < deadline)) {
+	while (!run_stop_requested && (!deadline || monotonic_seconds() < deadline)) {
 		if (child && child_command_done(child))
 			break;
 		err = bpf_session_poll(session, 100);
@@ -326,8 +295,8 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 	 * stat -I prints one) and wait for it, but not past STOP_WAIT_S, so
 	 * that Ctrl-C is answered within 100 ms even with -I 20000.
 	 */
-	if ((!opts->per_poll || opts->interval_given) &&
-	    !(opts->max_records && st->records >= opts->max_records)) {
+	if ((!opts->per_poll || opts->run.interval_given) &&
+	    !(opts->run.count && st->records >= opts->run.count)) {
 		double stop = monotonic_seconds(), limit = stop + STOP_WAIT_S;
 
 		st->stop_ns = (uint64_t)(stop * 1e9);
@@ -351,9 +320,9 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	const struct trace_options *opts = st->opts;
 	struct bpf_session_options sopts = {
 		.per_poll = opts->per_poll,
-		.interval_ms = opts->per_poll && !opts->interval_given ? PER_POLL_SNAPSHOT_MS :
-			       opts->interval_ms,
-		.interval_records = !opts->per_poll || opts->interval_given,
+		.interval_ms = opts->per_poll && !opts->run.interval_given ? PER_POLL_SNAPSHOT_MS :
+			       opts->run.interval_ms,
+		.interval_records = !opts->per_poll || opts->run.interval_given,
 		.tick_pmu_dir = st->tick_pmu_dir[0] ? st->tick_pmu_dir : NULL,
 		.ringbuf_kb = opts->ringbuf_kb,
 		.counters = counters,
@@ -377,8 +346,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	notice = trace_core_started(&st->core, &session);
 	if (notice)
 		fprintf(stderr, CMD ": %s\n", notice);
-	signal(SIGINT, request_stop);
-	signal(SIGTERM, request_stop);
+	run_catch_stop();
 	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
 		st->nr_counters, st->nr_counters == 1 ? "" : "s",
 		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
@@ -428,7 +396,7 @@ int cmd_trace(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? 0 : EXIT_USAGE;
 	ret = 1;
-	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.sysfs_root,
+	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.run.sysfs_root,
 			     why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		return EXIT_USAGE;
@@ -453,9 +421,9 @@ int cmd_trace(int argc, char **argv)
 	st.queues = &queues;
 	if (nr_parsed)
 		snprintf(st.tick_pmu_dir, sizeof(st.tick_pmu_dir), "%s/%s/%s",
-			 opts.sysfs_root ? opts.sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR,
+			 opts.run.sysfs_root ? opts.run.sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR,
 			 events[0].pmu_name);
-	if (trace_core_open(&st.core, opts.sysfs_root, notice, sizeof(notice), why, sizeof(why))) {
+	if (trace_core_open(&st.core, opts.run.sysfs_root, notice, sizeof(notice), why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}

@@ -34,22 +34,11 @@ struct term_state {
 	const struct pmu_event *named;	/* the event name used, if any */
 	bool name_set;			/* name= given */
 	struct parsed_event *ev;
-	char *why;
-	size_t why_len;
+	struct why_sink out;
 };
 
-static int reject(struct term_state *st, const char *fmt, ...)
-{
-	va_list ap;
-	int err;
-
-	va_start(ap, fmt);
-	err = why_invalid_about(st->why, st->why_len, st->text, fmt, ap);
-	va_end(ap);
-	return err;
-}
-
-int parse_perf_number(const char *s, uint64_t *value)
+/* perf's numbers: decimal digits, or 0x and hex digits; 64 bits at most. */
+static int parse_perf_number(const char *s, uint64_t *value)
 {
 	uint64_t v = 0;
 	int base = 10;
@@ -122,7 +111,7 @@ static int unknown_term(struct term_state *st, const char *name)
 	char valid[768];
 
 	list_terms(st->pmu, valid, sizeof(valid));
-	return reject(st, "unknown term '%s' (valid: %s)", name, valid);
+	return why_reject(&st->out, "unknown term '%s' (valid: %s)", name, valid);
 }
 
 static int unknown_event(struct term_state *st, const char *name)
@@ -141,9 +130,9 @@ static int unknown_event(struct term_state *st, const char *name)
 		name_suggest_offer(&s, st->pmu->events[i].name);
 	name_suggest_format(&s, closest, sizeof(closest));
 	if (!s.nr)
-		return reject(st, "unknown event '%s' (%s has no events)", name, st->pmu->name);
-	return reject(st, "unknown event '%s' (closest: %s; 'netpmu list --events %s' shows all)",
-		      name, closest, st->pmu->name);
+		return why_reject(&st->out, "unknown event '%s' (%s has no events)", name, st->pmu->name);
+	return why_reject(&st->out, "unknown event '%s' (closest: %s; 'netpmu list --events %s' shows all)",
+			  name, closest, st->pmu->name);
 }
 
 /* An HNS3 PMU names config bits 8-15 event_type (upstream) or event (v1 doc, netpmu.ko). */
@@ -174,19 +163,19 @@ static int parse_field_value(struct term_state *st, const struct pmu_format_fiel
 	}
 	if (is_bdf && strchr(value, ':')) {
 		if (parse_pci_bdf(value, &bdf, &domain, &why))
-			return reject(st, "bdf=%s: %s", value, why);
+			return why_reject(&st->out, "bdf=%s: %s", value, why);
 		if (domain >= 0 && (unsigned int)domain != pmu_dir_pci_domain(st->pmu->dir))
-			return reject(st, "bdf=%s: %s sees PCI domain %04x only", value,
-				      st->pmu->name, pmu_dir_pci_domain(st->pmu->dir));
+			return why_reject(&st->out, "bdf=%s: %s sees PCI domain %04x only", value,
+					  st->pmu->name, pmu_dir_pci_domain(st->pmu->dir));
 		*number = bdf;
 		return 0;
 	}
 	err = parse_perf_number(value, number);
 	if (err == -ERANGE)
-		return reject(st, "%s=%s: above 64 bits", term, value);
+		return why_reject(&st->out, "%s=%s: above 64 bits", term, value);
 	if (err)
-		return reject(st, "%s=%s: '%s' is not a number (decimal, or hex with 0x%s)",
-			      term, value, value, is_bdf ? ", or BB:DD.F such as 35:00.0" : "");
+		return why_reject(&st->out, "%s=%s: '%s' is not a number (decimal, or hex with 0x%s)",
+				  term, value, value, is_bdf ? ", or BB:DD.F such as 35:00.0" : "");
 	return 0;
 }
 
@@ -220,9 +209,9 @@ static int check_repeated_field(struct term_state *st, const struct pmu_format_f
 		return 0;
 	before = earlier_term(st, field->word, field->mask);
 	if (!strcmp(before, term))
-		return reject(st, "%s given twice: give it once", term);
-	return reject(st, "%s and %s both set field %s (%s): give one of them", before, term,
-		      field->name, field->spec);
+		return why_reject(&st->out, "%s given twice: give it once", term);
+	return why_reject(&st->out, "%s and %s both set field %s (%s): give one of them", before, term,
+			  field->name, field->spec);
 }
 
 static int or_field(struct term_state *st, const struct pmu_format_field *field,
@@ -232,15 +221,15 @@ static int or_field(struct term_state *st, const struct pmu_format_field *field,
 	int err;
 
 	if (!field->nr_ranges)
-		return reject(st, "%s: format/%s of %s is unreadable", term, field->name,
-			      st->pmu->name);
+		return why_reject(&st->out, "%s: format/%s of %s is unreadable", term, field->name,
+				  st->pmu->name);
 	if (field->word >= RAW_CONFIG_WORDS)
-		return reject(st, "%s: field %s is in %s, which perf_event_attr has no room for here",
-			      term, field->name, pmu_config_word_name(field->word));
+		return why_reject(&st->out, "%s: field %s is in %s, which perf_event_attr has no room for here",
+				  term, field->name, pmu_config_word_name(field->word));
 	if (pmu_format_pack(field, number, packed))
-		return reject(st, "%s=%s is wider than the field %s (%s: at most 0x%llx)",
-			      term, value ? value : "1", field->name, field->spec,
-			      (unsigned long long)pmu_format_max_value(field));
+		return why_reject(&st->out, "%s=%s is wider than the field %s (%s: at most 0x%llx)",
+				  term, value ? value : "1", field->name, field->spec,
+				  (unsigned long long)pmu_format_max_value(field));
 	if (given) {
 		err = check_repeated_field(st, field, term);
 		if (err)
@@ -279,24 +268,24 @@ static int apply_dev(struct term_state *st, const char *ifname)
 	int err;
 
 	if (!ifname)
-		return reject(st, "dev needs a network device name, e.g. dev=eth0");
+		return why_reject(&st->out, "dev needs a network device name, e.g. dev=eth0");
 	if (!bdf)
-		return reject(st, "dev=%s: %s has no bdf field to put the device's PCI function in",
-			      ifname, st->pmu->name);
+		return why_reject(&st->out, "dev=%s: %s has no bdf field to put the device's PCI function in",
+				  ifname, st->pmu->name);
 	err = netdev_pci_function(st->ctx->sysfs_root, ifname, &domain, &function);
 	if (err == -ENOMEM)
 		return err;
 	if (err == -ENODEV) {
 		list_netdevs(st->ctx->sysfs_root, present, sizeof(present));
-		return reject(st, "dev=%s: no network device '%s' in this network namespace "
-			      "(present: %s)", ifname, ifname, *present ? present : "none");
+		return why_reject(&st->out, "dev=%s: no network device '%s' in this network namespace "
+				  "(present: %s)", ifname, ifname, *present ? present : "none");
 	}
 	if (err)
-		return reject(st, "dev=%s: %s is not on a PCI function (use a PCI NIC's netdev)",
-			      ifname, ifname);
+		return why_reject(&st->out, "dev=%s: %s is not on a PCI function (use a PCI NIC's netdev)",
+				  ifname, ifname);
 	if (domain != pmu_dir_pci_domain(st->pmu->dir))
-		return reject(st, "dev=%s: %s is in PCI domain %04x, %s sees domain %04x only",
-			      ifname, ifname, domain, st->pmu->name, pmu_dir_pci_domain(st->pmu->dir));
+		return why_reject(&st->out, "dev=%s: %s is in PCI domain %04x, %s sees domain %04x only",
+				  ifname, ifname, domain, st->pmu->name, pmu_dir_pci_domain(st->pmu->dir));
 	free(st->ev->dev);
 	st->ev->dev = strdup(ifname);
 	if (!st->ev->dev)
@@ -311,8 +300,8 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 static int apply_named_event(struct term_state *st, const struct pmu_event *named)
 {
 	if (st->named && st->named != named)
-		return reject(st, "names two events, '%s' and '%s': write one event per PMU/.../",
-			      st->named->name, named->name);
+		return why_reject(&st->out, "names two events, '%s' and '%s': write one event per PMU/.../",
+				  st->named->name, named->name);
 	st->named = named;
 	for (size_t i = 0; i < named->nr_terms; i++) {
 		struct event_term t = { named->terms[i].name, named->terms[i].value };
@@ -333,9 +322,9 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 	int word, err;
 
 	if (!*t->name)
-		return reject(st, "empty term (write TERM=VALUE or an event name)");
+		return why_reject(&st->out, "empty term (write TERM=VALUE or an event name)");
 	if (t->value && !*t->value)
-		return reject(st, "%s= has no value", t->name);
+		return why_reject(&st->out, "%s= has no value", t->name);
 
 	word = raw_config_word(t->name);
 	if (word >= 0) {
@@ -344,15 +333,15 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 		} else {
 			err = parse_perf_number(t->value, &number);
 			if (err)
-				return reject(st, "%s=%s: %s", t->name, t->value,
-					      err == -ERANGE ? "above 64 bits" :
-					      "not a number (decimal, or hex with 0x)");
+				return why_reject(&st->out, "%s=%s: %s", t->name, t->value,
+						  err == -ERANGE ? "above 64 bits" :
+						  "not a number (decimal, or hex with 0x)");
 		}
 		st->raw[word] = number;
 		if (!user) {
 			st->named_bits[word] |= number;
 		} else if (st->user_raw_set[word]) {
-			return reject(st, "%s given twice: give it once", t->name);
+			return why_reject(&st->out, "%s given twice: give it once", t->name);
 		} else {
 			st->user_raw[word] = number;
 			st->user_raw_set[word] = true;
@@ -361,9 +350,9 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 	}
 	if (user && !strcmp(t->name, "name")) {
 		if (!t->value)
-			return reject(st, "name needs a value, e.g. name=rx_bytes");
+			return why_reject(&st->out, "name needs a value, e.g. name=rx_bytes");
 		if (st->name_set)
-			return reject(st, "name given twice: give it once");
+			return why_reject(&st->out, "name given twice: give it once");
 		st->name_set = true;
 		free(st->ev->text);
 		st->ev->text = strdup(t->value);
@@ -378,18 +367,18 @@ static int apply_term(struct term_state *st, const struct event_term *t,
 		return apply_dev(st, t->value);
 
 	if (!user)
-		return reject(st, "events/ file of %s has an unknown term '%s'", st->pmu->name, t->name);
+		return why_reject(&st->out, "events/ file of %s has an unknown term '%s'", st->pmu->name, t->name);
 	named = pmu_find_event(st->pmu, t->name);
 	if (!named && metric_counter && st->ctx->metrics &&
 	    metric_find(st->ctx->metrics, st->pmu, t->name))
 		named = metric_counter;
 	if (!named && t->value && st->ctx->metrics && metric_find(st->ctx->metrics, st->pmu, t->name))
-		return reject(st, "%s=%s: a metric name takes no value", t->name, t->value);
+		return why_reject(&st->out, "%s=%s: a metric name takes no value", t->name, t->value);
 	if (named) {
 		if (!event_term_is_name(t))
-			return reject(st, "%s=%s: an event name takes no value", t->name, t->value);
+			return why_reject(&st->out, "%s=%s: an event name takes no value", t->name, t->value);
 		if (st->named == named)
-			return reject(st, "%s given twice: give it once", t->name);
+			return why_reject(&st->out, "%s given twice: give it once", t->name);
 		return apply_named_event(st, named);
 	}
 	if (t->value)
@@ -410,9 +399,9 @@ static int check_named_event(struct term_state *st)
 		user = st->user_raw[0] & EVENT_ID_MASK;
 	if (user == named)
 		return 0;
-	return reject(st, "the terms change the event %s names (config 0x%llx) into config 0x%llx: "
-		      "drop the event name or the terms that set config bits 0-16", st->named->name,
-		      (unsigned long long)named, (unsigned long long)user);
+	return why_reject(&st->out, "the terms change the event %s names (config 0x%llx) into config 0x%llx: "
+			  "drop the event name or the terms that set config bits 0-16", st->named->name,
+			  (unsigned long long)named, (unsigned long long)user);
 }
 
 int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
@@ -421,12 +410,12 @@ int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
 		      char *why, size_t why_len)
 {
 	struct term_state st = {
-		.ctx = ctx, .pmu = pmu, .text = text, .ev = ev, .why = why, .why_len = why_len,
+		.ctx = ctx, .pmu = pmu, .text = text, .ev = ev, .out = { why, why_len, text },
 	};
 
 	if (!nr_terms)
-		return reject(&st, "no event: name an event or a metric ('netpmu list --events %s' "
-			      "shows them)", pmu->name);
+		return why_reject(&st.out, "no event: name an event or a metric ('netpmu list --events %s' "
+				  "shows them)", pmu->name);
 	st.terms = terms;
 	for (st.cur = 0; st.cur < nr_terms; st.cur++) {
 		int err = apply_term(&st, &terms[st.cur], metric_counter, true);

@@ -29,9 +29,6 @@ int event_terms_apply(const struct event_parse_ctx *ctx, const struct pmu *pmu,
 		      const struct pmu_event *metric_counter, struct parsed_event *ev,
 		      char *why, size_t why_len);
 
-/* perf's numbers: decimal digits, or 0x and hex digits; 64 bits at most. */
-int parse_perf_number(const char *s, uint64_t *value);
-
 /* The published event whose config equals CONFIG's event bits (0-16), or NULL. */
 const struct pmu_event *pmu_event_by_config(const struct pmu *pmu, uint64_t config);
 

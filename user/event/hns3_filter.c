@@ -35,20 +35,8 @@ struct hns3_check {
 	unsigned int modes;		/* HNS3_FILTER_BIT() mask the event supports */
 	unsigned int domain;		/* PCI domain of the PMU */
 	struct hns3_fields f;
-	char *why;
-	size_t why_len;
+	struct why_sink out;
 };
-
-static int reject(struct hns3_check *c, const char *fmt, ...)
-{
-	va_list ap;
-	int err;
-
-	va_start(ap, fmt);
-	err = why_invalid_about(c->why, c->why_len, c->ev->written, fmt, ap);
-	va_end(ap);
-	return err;
-}
 
 static bool supports(const struct hns3_check *c, enum hns3_filter_mode mode)
 {
@@ -67,38 +55,18 @@ static void mode_list(unsigned int modes, char *buf, size_t len)
 	}
 }
 
-static void read_field(const struct parsed_event *ev, const char *name, uint64_t *value,
-		       bool *given)
-{
-	if (!event_field_value(ev, name, value))
-		*value = 0;
-	*given = event_field_given(ev, name);
-}
-
 static void read_fields(struct hns3_check *c)
 {
 	struct hns3_fields *f = &c->f;
 
-	read_field(c->ev, "global", &f->global, &f->given_global);
-	read_field(c->ev, "port", &f->port, &f->given_port);
-	read_field(c->ev, "tc", &f->tc, &f->given_tc);
-	read_field(c->ev, "bdf", &f->bdf, &f->given_bdf);
-	read_field(c->ev, "queue", &f->queue, &f->given_queue);
-	read_field(c->ev, "intr", &f->intr, &f->given_intr);
+	event_field_read(c->ev, "global", &f->global, &f->given_global);
+	event_field_read(c->ev, "port", &f->port, &f->given_port);
+	event_field_read(c->ev, "tc", &f->tc, &f->given_tc);
+	event_field_read(c->ev, "bdf", &f->bdf, &f->given_bdf);
+	event_field_read(c->ev, "queue", &f->queue, &f->given_queue);
+	event_field_read(c->ev, "intr", &f->intr, &f->given_intr);
 	/* global=0 asks for nothing: it only says "not global". */
 	f->given_global = f->given_global && f->global;
-}
-
-/* "0000:35:00.0 (eth0)" or "0000:35:00.1". */
-static void describe_function(const struct hns3_check *c, unsigned int bdf, char *buf, size_t len)
-{
-	char addr[PCI_ADDR_TEXT_LEN], ifname[NETDEV_NAME_LEN];
-
-	format_pci_address(c->domain, bdf, addr);
-	if (!pci_function_netdev(c->sysfs_root, c->domain, bdf, ifname, sizeof(ifname)))
-		snprintf(buf, len, "%s (%s)", addr, ifname);
-	else
-		snprintf(buf, len, "%s", addr);
 }
 
 /* The functions present in the PMU's BDF range, for an error line. */
@@ -117,7 +85,7 @@ static void list_functions(const struct hns3_check *c, char *buf, size_t len)
 			snprintf(buf + used, len - used, ", ...");
 			break;
 		}
-		describe_function(c, bdf, one, sizeof(one));
+		describe_pci_function(c->sysfs_root, c->domain, bdf, one, sizeof(one));
 		used += snprintf(buf + used, len - used, "%s%s", used ? ", " : "", one);
 	}
 }
@@ -203,7 +171,7 @@ static void describe_mode(const struct hns3_check *c, int mode, char *buf, size_
 
 	if (mode == HNS3_FILTER_FUNC || mode == HNS3_FILTER_FUNC_QUEUE ||
 	    mode == HNS3_FILTER_FUNC_INTR)
-		describe_function(c, f->bdf, fn, sizeof(fn));
+		describe_pci_function(c->sysfs_root, c->domain, f->bdf, fn, sizeof(fn));
 	switch (mode) {
 	case HNS3_FILTER_GLOBAL:
 		snprintf(buf, len, "all HNS3 functions of the IO die in global mode");
@@ -273,14 +241,14 @@ static int check_conflicts(struct hns3_check *c)
 	bool func_side = f->given_bdf || f->given_queue || f->given_intr;
 
 	if (f->given_global && (port_side || func_side))
-		return reject(c, "global=1 counts everything, so the driver ignores %s: keep global=1 "
-			      "or the other filter", port_side ? "port/tc" : "bdf/queue/intr");
+		return why_reject(&c->out, "global=1 counts everything, so the driver ignores %s: keep global=1 "
+				  "or the other filter", port_side ? "port/tc" : "bdf/queue/intr");
 	if (port_side && func_side)
-		return reject(c, "port/tc (port modes) and bdf/queue/intr (function modes) select "
-			      "different filter modes: keep one side");
+		return why_reject(&c->out, "port/tc (port modes) and bdf/queue/intr (function modes) select "
+				  "different filter modes: keep one side");
 	if (f->given_queue && f->given_intr)
-		return reject(c, "queue (func-queue mode) and intr (func-intr mode) select different "
-			      "filter modes: keep one");
+		return why_reject(&c->out, "queue (func-queue mode) and intr (func-intr mode) select different "
+				  "filter modes: keep one");
 	return 0;
 }
 
@@ -296,30 +264,30 @@ static int intended_mode(struct hns3_check *c, int *mode)
 		*mode = HNS3_FILTER_GLOBAL;
 	} else if (f->given_bdf || f->given_queue || f->given_intr) {
 		if (!f->given_bdf)
-			return reject(c, "%s= needs bdf=BB:DD.F or dev=IFNAME: the function whose %s it is",
-				      f->given_queue ? "queue" : "intr",
-				      f->given_queue ? "queue" : "interrupt");
+			return why_reject(&c->out, "%s= needs bdf=BB:DD.F or dev=IFNAME: the function whose %s it is",
+					  f->given_queue ? "queue" : "intr",
+					  f->given_queue ? "queue" : "interrupt");
 		if (!f->bdf)
-			return reject(c, "bdf=0 names no function: the driver takes bdf 0 as \"no function\" "
-				      "(%s)", outcome);
+			return why_reject(&c->out, "bdf=0 names no function: the driver takes bdf 0 as \"no function\" "
+					  "(%s)", outcome);
 		if (f->given_intr)
 			*mode = HNS3_FILTER_FUNC_INTR;
 		else if (f->given_queue)
 			*mode = f->queue == ALL_QUEUES ? HNS3_FILTER_FUNC : HNS3_FILTER_FUNC_QUEUE;
 		else
-			return reject(c, "bdf without queue: %s; add queue=0xffff for the whole function "
-				      "(func mode)%s", outcome,
-				      supports(c, HNS3_FILTER_FUNC_QUEUE) ?
-				      " or queue=Q for one queue (func-queue mode)" : "");
+			return why_reject(&c->out, "bdf without queue: %s; add queue=0xffff for the whole function "
+					  "(func mode)%s", outcome,
+					  supports(c, HNS3_FILTER_FUNC_QUEUE) ?
+					  " or queue=Q for one queue (func-queue mode)" : "");
 	} else if (f->given_port || f->given_tc) {
 		if (!f->given_tc)
-			return reject(c, "port without tc: %s; add tc=0xf for the whole port (port mode)%s",
-				      outcome, supports(c, HNS3_FILTER_PORT_TC) ?
-				      " or tc=T for one traffic class (port-tc mode)" : "");
+			return why_reject(&c->out, "port without tc: %s; add tc=0xf for the whole port (port mode)%s",
+					  outcome, supports(c, HNS3_FILTER_PORT_TC) ?
+					  " or tc=T for one traffic class (port-tc mode)" : "");
 		*mode = f->tc == ALL_TCS ? HNS3_FILTER_PORT : HNS3_FILTER_PORT_TC;
 	} else {
-		return reject(c, "no filter given: %s; choose one of %s's filters: %s", outcome,
-			      c->event->name, choices);
+		return why_reject(&c->out, "no filter given: %s; choose one of %s's filters: %s", outcome,
+				  c->event->name, choices);
 	}
 	return 0;
 }
@@ -332,26 +300,26 @@ static int check_values(struct hns3_check *c, int mode)
 	int nr_vectors = -1;
 
 	if (mode == HNS3_FILTER_PORT && f->port >= NR_PORT_BITS)
-		return reject(c, "port=%llu: the driver writes 1 << port into an 8-bit field, so "
-			      "ports above 7 count nothing (ports 0-7)", (unsigned long long)f->port);
+		return why_reject(&c->out, "port=%llu: the driver writes 1 << port into an 8-bit field, so "
+				  "ports above 7 count nothing (ports 0-7)", (unsigned long long)f->port);
 	if (mode == HNS3_FILTER_PORT_TC && f->tc >= NR_TCS)
-		return reject(c, "tc=%llu: traffic classes are 0-7 and the driver keeps tc & 7, so it "
-			      "would count tc %llu (tc=0xf is the whole port, port mode)",
-			      (unsigned long long)f->tc, (unsigned long long)(f->tc & (NR_TCS - 1)));
+		return why_reject(&c->out, "tc=%llu: traffic classes are 0-7 and the driver keeps tc & 7, so it "
+				  "would count tc %llu (tc=0xf is the whole port, port mode)",
+				  (unsigned long long)f->tc, (unsigned long long)(f->tc & (NR_TCS - 1)));
 	if (mode != HNS3_FILTER_FUNC && mode != HNS3_FILTER_FUNC_QUEUE &&
 	    mode != HNS3_FILTER_FUNC_INTR)
 		return 0;
 	if (bdf_problem(c, problem, sizeof(problem)))
-		return reject(c, "bdf: %s: the driver refuses it (ENOENT)", problem);
-	describe_function(c, f->bdf, fn, sizeof(fn));
+		return why_reject(&c->out, "bdf: %s: the driver refuses it (ENOENT)", problem);
+	describe_pci_function(c->sysfs_root, c->domain, f->bdf, fn, sizeof(fn));
 	if (mode == HNS3_FILTER_FUNC_QUEUE &&
 	    !pci_function_netdev(c->sysfs_root, c->domain, f->bdf, ifname, sizeof(ifname)) &&
 	    !netdev_queue_count(c->sysfs_root, ifname, &nr_rx, &nr_tx)) {
 		nr_queues = nr_rx > nr_tx ? nr_rx : nr_tx;
 		if (f->queue >= nr_queues)
-			return reject(c, "queue %llu: %s has queues 0-%u (the driver's queue probe "
-				      "would refuse it: ENOENT)", (unsigned long long)f->queue, fn,
-				      nr_queues - 1);
+			return why_reject(&c->out, "queue %llu: %s has queues 0-%u (the driver's queue probe "
+					  "would refuse it: ENOENT)", (unsigned long long)f->queue, fn,
+					  nr_queues - 1);
 	}
 	if (mode == HNS3_FILTER_FUNC_INTR) {
 		char addr[PCI_ADDR_TEXT_LEN];
@@ -368,8 +336,8 @@ static int check_values(struct hns3_check *c, int mode)
 		}
 		free(path);
 		if (nr_vectors > 0 && f->intr >= (uint64_t)nr_vectors)
-			return reject(c, "intr %llu: %s has %d MSI-X vectors (0-%d)",
-				      (unsigned long long)f->intr, fn, nr_vectors, nr_vectors - 1);
+			return why_reject(&c->out, "intr %llu: %s has %d MSI-X vectors (0-%d)",
+					  (unsigned long long)f->intr, fn, nr_vectors, nr_vectors - 1);
 	}
 	return 0;
 }
@@ -415,21 +383,21 @@ int hns3_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 		      struct filter_choice *choice, char *why, size_t why_len)
 {
 	struct hns3_check c = {
-		.ev = ev, .pmu = ev->pmu, .sysfs_root = sysfs_root, .why = why, .why_len = why_len,
+		.ev = ev, .pmu = ev->pmu, .sysfs_root = sysfs_root, .out = { why, why_len, ev->written },
 	};
 	uint64_t config = ev->spec.config[0];
 	char supported[128], driver[FILTER_TEXT_LEN], wanted[FILTER_TEXT_LEN];
 	int mode = -1, kernel_mode, rule, err;
 
 	if (config >> 17)
-		return reject(&c, "config=0x%llx: the driver ignores config bits above 16 (it would "
-			      "count config=0x%llx): drop them", (unsigned long long)config,
-			      (unsigned long long)(config & 0x1ffff));
+		return why_reject(&c.out, "config=0x%llx: the driver ignores config bits above 16 (it would "
+				  "count config=0x%llx): drop them", (unsigned long long)config,
+				  (unsigned long long)(config & 0x1ffff));
 	c.event = pmu_event_by_config(c.pmu, config);
 	if (!c.event)
-		return reject(&c, "config=0x%llx is not an event of %s: the driver refuses it (ENOENT); "
-			      "'netpmu list --events %s' shows its %zu events", (unsigned long long)config,
-			      c.pmu->name, c.pmu->name, c.pmu->nr_events);
+		return why_reject(&c.out, "config=0x%llx is not an event of %s: the driver refuses it (ENOENT); "
+				  "'netpmu list --events %s' shows its %zu events", (unsigned long long)config,
+				  c.pmu->name, c.pmu->name, c.pmu->nr_events);
 	/* Without a filtermode file the driver's table is unknown: assume every mode. */
 	c.modes = c.event->filter_modes_valid ? c.event->filter_modes
 					      : (1u << HNS3_FILTER_NR_MODES) - 1;
@@ -443,8 +411,8 @@ int hns3_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 		return err;
 	mode_list(c.modes, supported, sizeof(supported));
 	if (!supports(&c, mode))
-		return reject(&c, "%s mode is not supported by %s (supported: %s)",
-			      hns3_filter_mode_name(mode), c.event->name, supported);
+		return why_reject(&c.out, "%s mode is not supported by %s (supported: %s)",
+				  hns3_filter_mode_name(mode), c.event->name, supported);
 	err = check_values(&c, mode);
 	if (err)
 		return err;
@@ -452,8 +420,8 @@ int hns3_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 	if (kernel_mode != mode) {
 		describe_mode(&c, kernel_mode, driver, sizeof(driver));
 		describe_mode(&c, mode, wanted, sizeof(wanted));
-		return reject(&c, "the driver would count %s, not %s (%s comes first for %s)",
-			      driver, wanted, rule_texts[rule], c.event->name);
+		return why_reject(&c.out, "the driver would count %s, not %s (%s comes first for %s)",
+				  driver, wanted, rule_texts[rule], c.event->name);
 	}
 	fill_choice(&c, mode, rule, choice);
 	return 0;

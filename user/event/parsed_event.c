@@ -40,14 +40,16 @@ void event_list_release(struct event_list *list)
 	memset(list, 0, sizeof(*list));
 }
 
-bool event_field_given(const struct parsed_event *ev, const char *field)
+/* True if the user's terms set or named any bit of FIELD (format/<name>). */
+static bool event_field_given(const struct parsed_event *ev, const char *field)
 {
 	const struct pmu_format_field *f = ev->pmu ? pmu_find_format(ev->pmu, field) : NULL;
 
 	return f && f->word < PMU_CONFIG_WORDS && (ev->given[f->word] & f->mask);
 }
 
-bool event_field_value(const struct parsed_event *ev, const char *field, uint64_t *value)
+/* The value of format field NAME in EV's config words; false if the PMU has no such field. */
+static bool event_field_value(const struct parsed_event *ev, const char *field, uint64_t *value)
 {
 	const struct pmu_format_field *f = ev->pmu ? pmu_find_format(ev->pmu, field) : NULL;
 
@@ -55,4 +57,12 @@ bool event_field_value(const struct parsed_event *ev, const char *field, uint64_
 		return false;
 	*value = pmu_format_unpack(f, ev->spec.config);
 	return true;
+}
+
+void event_field_read(const struct parsed_event *ev, const char *field, uint64_t *value,
+		      bool *given)
+{
+	if (!event_field_value(ev, field, value))
+		*value = 0;
+	*given = event_field_given(ev, field);
 }

@@ -63,10 +63,8 @@ void event_list_release(struct event_list *list);
 
 void parsed_event_release(struct parsed_event *ev);
 
-/* True if the user's terms set or named any bit of FIELD (format/<name>). */
-bool event_field_given(const struct parsed_event *ev, const char *field);
-
-/* The value of format field NAME in EV's config words; false if the PMU has no such field. */
-bool event_field_value(const struct parsed_event *ev, const char *field, uint64_t *value);
+/* Both at once, for a filter check: the value (0 without the field) and whether it was given. */
+void event_field_read(const struct parsed_event *ev, const char *field, uint64_t *value,
+		      bool *given);
 
 #endif

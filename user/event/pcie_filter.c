@@ -36,38 +36,18 @@ struct pcie_check {
 	const char *sysfs_root;
 	unsigned int domain;
 	struct pcie_fields f;
-	char *why;
-	size_t why_len;
+	struct why_sink out;
 };
-
-static int reject(struct pcie_check *c, const char *fmt, ...)
-{
-	va_list ap;
-	int err;
-
-	va_start(ap, fmt);
-	err = why_invalid_about(c->why, c->why_len, c->ev->written, fmt, ap);
-	va_end(ap);
-	return err;
-}
-
-static void read_field(const struct parsed_event *ev, const char *name, uint64_t *value,
-		       bool *given)
-{
-	if (!event_field_value(ev, name, value))
-		*value = 0;
-	*given = event_field_given(ev, name);
-}
 
 static void read_fields(const struct parsed_event *ev, struct pcie_fields *f)
 {
-	read_field(ev, "thr_len", &f->thr_len, &f->given_thr_len);
-	read_field(ev, "thr_mode", &f->thr_mode, &f->given_thr_mode);
-	read_field(ev, "trig_len", &f->trig_len, &f->given_trig_len);
-	read_field(ev, "trig_mode", &f->trig_mode, &f->given_trig_mode);
-	read_field(ev, "len_mode", &f->len_mode, &f->given_len_mode);
-	read_field(ev, "port", &f->port, &f->given_port);
-	read_field(ev, "bdf", &f->bdf, &f->given_bdf);
+	event_field_read(ev, "thr_len", &f->thr_len, &f->given_thr_len);
+	event_field_read(ev, "thr_mode", &f->thr_mode, &f->given_thr_mode);
+	event_field_read(ev, "trig_len", &f->trig_len, &f->given_trig_len);
+	event_field_read(ev, "trig_mode", &f->trig_mode, &f->given_trig_mode);
+	event_field_read(ev, "len_mode", &f->len_mode, &f->given_len_mode);
+	event_field_read(ev, "port", &f->port, &f->given_port);
+	event_field_read(ev, "bdf", &f->bdf, &f->given_bdf);
 }
 
 uint64_t pcie_event_ctrl(const struct parsed_event *ev)
@@ -121,17 +101,6 @@ static void port_bits(uint64_t port, char *buf, size_t len)
 	}
 }
 
-static void describe_device(const struct pcie_check *c, unsigned int bdf, char *buf, size_t len)
-{
-	char addr[PCI_ADDR_TEXT_LEN], ifname[NETDEV_NAME_LEN];
-
-	format_pci_address(c->domain, bdf, addr);
-	if (!pci_function_netdev(c->sysfs_root, c->domain, bdf, ifname, sizeof(ifname)))
-		snprintf(buf, len, "%s (%s)", addr, ifname);
-	else
-		snprintf(buf, len, "%s", addr);
-}
-
 /* The driver's requester check: the device exists and its Root Port is one of the PMU's. */
 static int check_requester(struct pcie_check *c, unsigned int *root_port)
 {
@@ -139,24 +108,24 @@ static int check_requester(struct pcie_check *c, unsigned int *root_port)
 	char min[PCI_BDF_TEXT_LEN] = "?", max[PCI_BDF_TEXT_LEN] = "?";
 	int err;
 
-	describe_device(c, c->f.bdf, dev, sizeof(dev));
+	describe_pci_function(c->sysfs_root, c->domain, c->f.bdf, dev, sizeof(dev));
 	if (!pci_sysfs_present(c->sysfs_root)) {
 		*root_port = ~0u;	/* cannot be checked here: the driver will */
 		return 0;
 	}
 	err = pci_root_port_of(c->sysfs_root, c->domain, c->f.bdf, root_port);
 	if (err == -ENODEV)
-		return reject(c, "bdf: there is no PCI device %s: the driver refuses it (EINVAL)", dev);
+		return why_reject(&c->out, "bdf: there is no PCI device %s: the driver refuses it (EINVAL)", dev);
 	if (err)
-		return reject(c, "bdf: %s has no PCIe Root Port above it: the driver refuses it (EINVAL)",
-			      dev);
+		return why_reject(&c->out, "bdf: %s has no PCIe Root Port above it: the driver refuses it (EINVAL)",
+				  dev);
 	if (c->pmu->bdf_min >= 0 && c->pmu->bdf_max >= 0 &&
 	    (*root_port < (unsigned int)c->pmu->bdf_min || *root_port > (unsigned int)c->pmu->bdf_max)) {
 		format_pci_address(c->domain, *root_port, rp);
 		format_pci_bdf(c->pmu->bdf_min, min);
 		format_pci_bdf(c->pmu->bdf_max, max);
-		return reject(c, "bdf: the Root Port of %s is %s, not one of %s's Root Ports (%s-%s): "
-			      "the driver refuses it (EINVAL)", dev, rp, c->pmu->name, min, max);
+		return why_reject(&c->out, "bdf: the Root Port of %s is %s, not one of %s's Root Ports (%s-%s): "
+				  "the driver refuses it (EINVAL)", dev, rp, c->pmu->name, min, max);
 	}
 	return 0;
 }
@@ -166,27 +135,27 @@ static int check_lengths(struct pcie_check *c)
 	const struct pcie_fields *f = &c->f;
 
 	if (f->thr_len > LEN_MAX)
-		return reject(c, "thr_len=%llu: at most %d (2^N DW); the driver refuses it (EINVAL)",
-			      (unsigned long long)f->thr_len, LEN_MAX);
+		return why_reject(&c->out, "thr_len=%llu: at most %d (2^N DW); the driver refuses it (EINVAL)",
+				  (unsigned long long)f->thr_len, LEN_MAX);
 	if (f->trig_len > LEN_MAX)
-		return reject(c, "trig_len=%llu: at most %d (2^N DW); the driver refuses it (EINVAL)",
-			      (unsigned long long)f->trig_len, LEN_MAX);
+		return why_reject(&c->out, "trig_len=%llu: at most %d (2^N DW); the driver refuses it (EINVAL)",
+				  (unsigned long long)f->trig_len, LEN_MAX);
 	if (f->thr_mode && !f->thr_len)
-		return reject(c, "thr_mode=%llu without thr_len: the driver ignores it; add thr_len=N "
-			      "(2^N DW, 1-%d)", (unsigned long long)f->thr_mode, LEN_MAX);
+		return why_reject(&c->out, "thr_mode=%llu without thr_len: the driver ignores it; add thr_len=N "
+				  "(2^N DW, 1-%d)", (unsigned long long)f->thr_mode, LEN_MAX);
 	if (f->trig_mode && !f->trig_len)
-		return reject(c, "trig_mode=%llu without trig_len: the driver ignores it; add trig_len=N "
-			      "(2^N DW, 1-%d)", (unsigned long long)f->trig_mode, LEN_MAX);
+		return why_reject(&c->out, "trig_mode=%llu without trig_len: the driver ignores it; add trig_len=N "
+				  "(2^N DW, 1-%d)", (unsigned long long)f->trig_mode, LEN_MAX);
 	if (f->thr_mode > 1 || f->trig_mode > 1)
-		return reject(c, "%s=%llu: valid: 0 (at least / longer than) or 1 (shorter than)",
-			      f->thr_mode > 1 ? "thr_mode" : "trig_mode",
-			      (unsigned long long)(f->thr_mode > 1 ? f->thr_mode : f->trig_mode));
+		return why_reject(&c->out, "%s=%llu: valid: 0 (at least / longer than) or 1 (shorter than)",
+				  f->thr_mode > 1 ? "thr_mode" : "trig_mode",
+				  (unsigned long long)(f->thr_mode > 1 ? f->thr_mode : f->trig_mode));
 	if (f->given_len_mode && !f->len_mode)
-		return reject(c, "len_mode=0 is reserved: the driver counts len_mode 3 (header and "
-			      "payload) instead; valid: 1 (payload), 2 (header), 3 (both)");
+		return why_reject(&c->out, "len_mode=0 is reserved: the driver counts len_mode 3 (header and "
+				  "payload) instead; valid: 1 (payload), 2 (header), 3 (both)");
 	if (f->len_mode > LEN_MODE_DEFAULT)
-		return reject(c, "len_mode=%llu: valid: 1 (payload), 2 (header), 3 (both)",
-			      (unsigned long long)f->len_mode);
+		return why_reject(&c->out, "len_mode=%llu: valid: 1 (payload), 2 (header), 3 (both)",
+				  (unsigned long long)f->len_mode);
 	return 0;
 }
 
@@ -209,9 +178,9 @@ static int check_layout(struct pcie_check *c)
 			const struct pmu_format_field *b = pmu_find_format(c->pmu, names[j]);
 
 			if (b && a->word == b->word && (a->mask & b->mask))
-				return reject(c, "format/%s (%s) and format/%s (%s) of %s share bits: "
-					      "not the hisi_pcie_pmu layout, whose filter fields are "
-					      "apart", a->name, a->spec, b->name, b->spec, c->pmu->name);
+				return why_reject(&c->out, "format/%s (%s) and format/%s (%s) of %s share bits: "
+						  "not the hisi_pcie_pmu layout, whose filter fields are "
+						  "apart", a->name, a->spec, b->name, b->spec, c->pmu->name);
 		}
 	}
 	return 0;
@@ -238,7 +207,7 @@ int pcie_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 		      struct filter_choice *choice, char *why, size_t why_len)
 {
 	struct pcie_check c = {
-		.ev = ev, .pmu = ev->pmu, .sysfs_root = sysfs_root, .why = why, .why_len = why_len,
+		.ev = ev, .pmu = ev->pmu, .sysfs_root = sysfs_root, .out = { why, why_len, ev->written },
 	};
 	const struct pcie_fields *f = &c.f;
 	uint64_t config = ev->spec.config[0];
@@ -248,9 +217,9 @@ int pcie_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 	int err;
 
 	if (config >> 17)
-		return reject(&c, "config=0x%llx: the driver ignores config bits above 16 (it would "
-			      "count config=0x%llx): drop them", (unsigned long long)config,
-			      (unsigned long long)(config & 0x1ffff));
+		return why_reject(&c.out, "config=0x%llx: the driver ignores config bits above 16 (it would "
+				  "count config=0x%llx): drop them", (unsigned long long)config,
+				  (unsigned long long)(config & 0x1ffff));
 	c.domain = pmu_dir_pci_domain(c.pmu->dir);
 	err = check_layout(&c);
 	if (err)
@@ -261,16 +230,16 @@ int pcie_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 		return err;
 	by_port = f->port != 0;
 	if (by_port && f->given_bdf)
-		return reject(&c, "port and bdf given: the driver counts the port bitmap and ignores "
-			      "the bdf; keep port=BITMAP (Root Ports) or bdf=BB:DD.F (one endpoint)");
+		return why_reject(&c.out, "port and bdf given: the driver counts the port bitmap and ignores "
+				  "the bdf; keep port=BITMAP (Root Ports) or bdf=BB:DD.F (one endpoint)");
 	if (!by_port && !f->given_bdf)
-		return reject(&c, "no target: the driver would count requester 0000:00:00.0 only "
-			      "(bdf 0); give port=BITMAP (bit i = Root Port i) or bdf=BB:DD.F "
-			      "(one endpoint)");
+		return why_reject(&c.out, "no target: the driver would count requester 0000:00:00.0 only "
+				  "(bdf 0); give port=BITMAP (bit i = Root Port i) or bdf=BB:DD.F "
+				  "(one endpoint)");
 	if (is_latency_event(ev) && (!by_port || f->thr_len || f->trig_len || f->given_len_mode))
-		return reject(&c, "%s is a latency event: the documentation defines the bdf, trig_len, "
-			      "thr_len and len_mode filters for bandwidth (flux/time) events only; "
-			      "use port=BITMAP", ev->event->name);
+		return why_reject(&c.out, "%s is a latency event: the documentation defines the bdf, trig_len, "
+				  "thr_len and len_mode filters for bandwidth (flux/time) events only; "
+				  "use port=BITMAP", ev->event->name);
 	if (!by_port) {
 		err = check_requester(&c, &root_port);
 		if (err)
@@ -287,7 +256,7 @@ int pcie_filter_check(const struct parsed_event *ev, const char *sysfs_root,
 			 "traffic below the Root Ports with port bits %s (port=0x%llx)", bits,
 			 (unsigned long long)f->port);
 	} else {
-		describe_device(&c, f->bdf, dev, sizeof(dev));
+		describe_pci_function(c.sysfs_root, c.domain, f->bdf, dev, sizeof(dev));
 		if (root_port != ~0u) {
 			format_pci_address(c.domain, root_port, rp);
 			snprintf(choice->target, sizeof(choice->target),

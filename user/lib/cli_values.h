@@ -3,7 +3,6 @@
 #ifndef NETPMU_CLI_VALUES_H
 #define NETPMU_CLI_VALUES_H
 
-#include <time.h>
 
 /*
  * Bounds of the options the subcommands share. The largest values are far
@@ -27,14 +26,5 @@ int cli_whole_number(const char *cmd, const char *opt, const char *arg, unsigned
  * "2.5"); -1 after one line on stderr.
  */
 int cli_seconds(const char *cmd, const char *opt, const char *arg, double *value);
-
-/* For durations and deadlines: the clock bpf_ktime_get_ns() reads too. */
-static inline double monotonic_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 #endif

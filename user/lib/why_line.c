@@ -2,6 +2,7 @@
 #include "lib/why_line.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 int why_fail(char *why, size_t why_len, const char *fmt, ...)
@@ -24,11 +25,15 @@ int why_invalid(char *why, size_t why_len, const char *fmt, ...)
 	return -EINVAL;
 }
 
-int why_invalid_about(char *why, size_t why_len, const char *subject, const char *fmt, va_list ap)
+int why_reject(const struct why_sink *sink, const char *fmt, ...)
 {
-	size_t used = snprintf(why, why_len, "%s: ", subject);
+	size_t used = snprintf(sink->why, sink->why_len, "%s: ", sink->subject);
+	va_list ap;
 
-	if (used < why_len)
-		vsnprintf(why + used, why_len - used, fmt, ap);
+	if (used < sink->why_len) {
+		va_start(ap, fmt);
+		vsnprintf(sink->why + used, sink->why_len - used, fmt, ap);
+		va_end(ap);
+	}
 	return -EINVAL;
 }

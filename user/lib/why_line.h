@@ -6,7 +6,6 @@
 #ifndef NETPMU_WHY_LINE_H
 #define NETPMU_WHY_LINE_H
 
-#include <stdarg.h>
 #include <stddef.h>
 
 /* Formats the reason into WHY and returns -1. */
@@ -17,8 +16,15 @@ int why_fail(char *why, size_t why_len, const char *fmt, ...)
 int why_invalid(char *why, size_t why_len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* "SUBJECT: " then the reason, into WHY; returns -EINVAL. */
-int why_invalid_about(char *why, size_t why_len, const char *subject, const char *fmt, va_list ap)
-	__attribute__((format(printf, 4, 0)));
+/* Where a check of one thing (SUBJECT, as written) puts its reason. */
+struct why_sink {
+	char *why;
+	size_t why_len;
+	const char *subject;
+};
+
+/* "SUBJECT: " then the reason, into the sink; returns -EINVAL. */
+int why_reject(const struct why_sink *sink, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

@@ -77,7 +77,11 @@ const char *metric_unit(const struct metric *m)
 	return m->pmu->has_hw_clk_freq ? info->unit : info->unit_without_clock;
 }
 
-bool metric_value(const struct metric *m, double counter0, double counter1, double *value)
+/*
+ * The derived value of M from the counts of its two counters over the same
+ * period. Returns false when it is undefined (a zero divisor).
+ */
+static bool metric_value(const struct metric *m, double counter0, double counter1, double *value)
 {
 	double clock = m->pmu->has_hw_clk_freq ? (double)m->pmu->hw_clk_freq : 0;
 

@@ -80,12 +80,6 @@ const char *metric_formula(const struct metric *m);
 const char *metric_unit(const struct metric *m);
 
 /*
- * The derived value of M from the counts of its two counters over the same
- * period. Returns false when it is undefined (a zero divisor).
- */
-bool metric_value(const struct metric *m, double counter0, double counter1, double *value);
-
-/*
  * The value of one metric over the instances of a merged PMU name, which count
  * side by side over the same time: a rate (bandwidth, packet or interrupt
  * rate) is the sum of the instances' rates; a mean (latency) is the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "sys/clock.h"
 #include "session/bpf_session.h"
 #include "lib/why_line.h"
 
@@ -267,14 +268,6 @@ static int attach(struct bpf_session *s, char *why, size_t why_len)
 				     &skel->links.napi_schedule_irqoff_kprobe);
 	s->learns_irqs = schedule && schedule_irqoff;
 	return 0;
-}
-
-static __u64 monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (__u64)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 /* A periodic cpu-clock event on the counting CPU drives the interval tick. */

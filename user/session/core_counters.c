@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "sys/clock.h"
 #include "session/core_counters.h"
 #include "lib/why_line.h"
 
@@ -127,7 +128,7 @@ int core_counters_open(struct core_counters *cc, struct core_event *events, unsi
 
 	memset(cc, 0, sizeof(*cc));
 	notice[0] = '\0';
-	cc->opened_ns = monotonic_seconds() * 1e9;
+	cc->opened_ns = monotonic_ns();
 	cc->nr_cpus = libbpf_num_possible_cpus();
 	if (cc->nr_cpus <= 0) {
 		why_fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-cc->nr_cpus));

@@ -12,6 +12,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
+#include "lib/why_line.h"
 #include "sys/netdev_netlink.h"
 #include "sys/netdev_nl_parse.h"
 
@@ -23,17 +24,6 @@ struct nl_sock {
 	uint32_t seq;
 	char *buf;
 };
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 static int nl_open(struct nl_sock *s, char *err, size_t err_len)
 {
@@ -47,7 +37,7 @@ static int nl_open(struct nl_sock *s, char *err, size_t err_len)
 	if (s->fd < 0) {
 		int e = errno;
 
-		set_err(err, err_len, "netlink socket: %s", strerror(e));
+		why_fail(err, err_len, "netlink socket: %s", strerror(e));
 		free(s->buf);
 		s->buf = NULL;
 		return -e;
@@ -57,7 +47,7 @@ static int nl_open(struct nl_sock *s, char *err, size_t err_len)
 	if (bind(s->fd, (struct sockaddr *)&local, sizeof(local)) < 0) {
 		int e = errno;
 
-		set_err(err, err_len, "netlink bind: %s", strerror(e));
+		why_fail(err, err_len, "netlink bind: %s", strerror(e));
 		close(s->fd);
 		free(s->buf);
 		s->buf = NULL;
@@ -132,24 +122,34 @@ static int nl_recv(struct nl_sock *s, struct netdev_nl_parse *p)
 	return ret < 0 ? ret : 0;
 }
 
+/* A generic netlink request: its header, then room for attributes. */
+union nl_request {
+	struct nlmsghdr nlh;
+	char bytes[NL_REQ_BYTES];
+};
+
+static void genl_request(union nl_request *req, uint16_t type, uint16_t flags, uint8_t cmd,
+			 uint8_t version)
+{
+	struct genlmsghdr *g;
+
+	memset(req, 0, sizeof(*req));
+	req->nlh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
+	req->nlh.nlmsg_type = type;
+	req->nlh.nlmsg_flags = flags;
+	g = NLMSG_DATA(&req->nlh);
+	g->cmd = cmd;
+	g->version = version;
+}
+
 /* --- resolving the family --- */
 
 static int resolve_family(struct nl_sock *s, struct netdev_nl_parse *f)
 {
-	union {
-		struct nlmsghdr nlh;
-		char bytes[NL_REQ_BYTES];
-	} req;
-	struct genlmsghdr *g;
+	union nl_request req;
 	int ret;
 
-	memset(&req, 0, sizeof(req));
-	req.nlh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
-	req.nlh.nlmsg_type = GENL_ID_CTRL;
-	req.nlh.nlmsg_flags = NLM_F_REQUEST;
-	g = NLMSG_DATA(&req.nlh);
-	g->cmd = CTRL_CMD_GETFAMILY;
-	g->version = 1;
+	genl_request(&req, GENL_ID_CTRL, NLM_F_REQUEST, CTRL_CMD_GETFAMILY, 1);
 	ret = nl_put_attr(&req.nlh, sizeof(req), CTRL_ATTR_FAMILY_NAME,
 			  NETDEV_NL_FAMILY_NAME, sizeof(NETDEV_NL_FAMILY_NAME));
 	if (ret)
@@ -168,20 +168,11 @@ static int resolve_family(struct nl_sock *s, struct netdev_nl_parse *f)
 
 static int dump(struct nl_sock *s, int family, uint8_t cmd, struct netdev_nl_parse *d)
 {
-	union {
-		struct nlmsghdr nlh;
-		char bytes[NL_REQ_BYTES];
-	} req;
-	struct genlmsghdr *g;
+	union nl_request req;
 	int ret;
 
-	memset(&req, 0, sizeof(req));
-	req.nlh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
-	req.nlh.nlmsg_type = (uint16_t)family;
-	req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-	g = NLMSG_DATA(&req.nlh);
-	g->cmd = cmd;
-	g->version = NETDEV_NL_FAMILY_VERSION;
+	genl_request(&req, (uint16_t)family, NLM_F_REQUEST | NLM_F_DUMP, cmd,
+		     NETDEV_NL_FAMILY_VERSION);
 	ret = nl_send(s, &req.nlh);
 	if (ret)
 		return ret;
@@ -201,30 +192,30 @@ int netdev_nl_dump(struct netdev_nl_info *info, char *err, size_t err_len)
 		return ret;
 	ret = resolve_family(&s, &fam);
 	if (ret == -ENOENT) {
-		set_err(err, err_len, "the kernel has no \"netdev\" generic netlink family");
+		why_fail(err, err_len, "the kernel has no \"netdev\" generic netlink family");
 		goto out;
 	}
 	if (ret) {
-		set_err(err, err_len, "resolving the \"netdev\" generic netlink family: %s",
+		why_fail(err, err_len, "resolving the \"netdev\" generic netlink family: %s",
 			strerror(-ret));
 		goto out;
 	}
 	if (!fam.has_queue_get || !fam.has_napi_get) {
 		ret = -EOPNOTSUPP;
-		set_err(err, err_len, "the \"netdev\" netlink family has no %s operation",
+		why_fail(err, err_len, "the \"netdev\" netlink family has no %s operation",
 			!fam.has_queue_get ? "queue-get" : "napi-get");
 		goto out;
 	}
 	d.kind = NETDEV_NL_QUEUES;
 	ret = dump(&s, fam.family_id, NETDEV_NL_CMD_QUEUE_GET, &d);
 	if (ret) {
-		set_err(err, err_len, "netdev queue-get dump: %s", strerror(-ret));
+		why_fail(err, err_len, "netdev queue-get dump: %s", strerror(-ret));
 		goto out;
 	}
 	d.kind = NETDEV_NL_NAPIS;
 	ret = dump(&s, fam.family_id, NETDEV_NL_CMD_NAPI_GET, &d);
 	if (ret)
-		set_err(err, err_len, "netdev napi-get dump: %s", strerror(-ret));
+		why_fail(err, err_len, "netdev napi-get dump: %s", strerror(-ret));
 out:
 	nl_close(&s);
 	if (ret)

@@ -208,6 +208,18 @@ int pci_function_netdev(const char *sysfs_root, unsigned int domain, unsigned in
 	return err;
 }
 
+void describe_pci_function(const char *sysfs_root, unsigned int domain, unsigned int bdf,
+			   char *buf, size_t len)
+{
+	char addr[PCI_ADDR_TEXT_LEN], ifname[NETDEV_NAME_LEN];
+
+	format_pci_address(domain, bdf, addr);
+	if (!pci_function_netdev(sysfs_root, domain, bdf, ifname, sizeof(ifname)))
+		snprintf(buf, len, "%s (%s)", addr, ifname);
+	else
+		snprintf(buf, len, "%s", addr);
+}
+
 int netdev_queue_count(const char *sysfs_root, const char *ifname,
 		       unsigned int *nr_rx, unsigned int *nr_tx)
 {

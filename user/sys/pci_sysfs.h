@@ -42,6 +42,10 @@ int netdev_pci_function(const char *sysfs_root, const char *ifname,
 int pci_function_netdev(const char *sysfs_root, unsigned int domain, unsigned int bdf,
 			char *ifname, size_t len);
 
+/* "DDDD:BB:DD.F (IFNAME)" with the function's first netdev, or "DDDD:BB:DD.F" (PCI_DEVICE_TEXT_LEN). */
+void describe_pci_function(const char *sysfs_root, unsigned int domain, unsigned int bdf,
+			   char *buf, size_t len);
+
 /* Number of queues/rx-N and queues/tx-N of IFNAME; -ENOENT if it has none. */
 int netdev_queue_count(const char *sysfs_root, const char *ifname,
 		       unsigned int *nr_rx, unsigned int *nr_tx);

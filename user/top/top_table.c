@@ -69,7 +69,8 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	hw->scaled = scaled;
 }
 
-void top_table_next_frame(struct top_table *t, uint64_t ts_ns)
+/* Starts a new frame (keeps the hardware rates, which rotate slowly). */
+static void top_table_next_frame(struct top_table *t, uint64_t ts_ns)
 {
 	t->ts_ns = ts_ns;
 	t->nr_rows = 0;

@@ -43,7 +43,4 @@ bool top_table_add(struct top_table *t, const void *record, size_t size,
 void top_table_render(const struct top_table *t, FILE *out, bool terminal,
 		      const struct top_counters *tc, const char *dev_filter, const char *note);
 
-/* Starts a new frame (keeps the hardware rates, which rotate slowly). */
-void top_table_next_frame(struct top_table *t, uint64_t ts_ns);
-
 #endif
