@@ -135,7 +135,7 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 	while (!run_stop_requested && !ferror(stdout) && (!deadline || monotonic_seconds() < deadline)) {
 		err = bpf_session_poll(session, 50);
 		if (err < 0) {
-			fprintf(stderr, "netpmu top: reading the ring buffer failed: %s\n", strerror(-err));
+			fprintf(stderr, CMD ": reading the ring buffer failed: %s\n", strerror(-err));
 			return 1;
 		}
 		/* The tick emits a frame at once: a quiet ring means the frame is whole. */
@@ -176,10 +176,10 @@ int cmd_top(int argc, char **argv)
 		return ret > 0 ? 0 : EXIT_USAGE;
 	ret = 1;
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
-		fprintf(stderr, "netpmu top: warning: queues not mapped to IRQs: %s\n", why);
+		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
 	why[0] = '\0';
 	if (top_counters_init(&st.counters, opts.run.sysfs_root, &queues, opts.dev, why, sizeof(why))) {
-		fprintf(stderr, "netpmu top: %s\n", why);
+		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}
 	if (!st.counters.nr_counters) {
@@ -196,7 +196,7 @@ int cmd_top(int argc, char **argv)
 	sopts.on_record = handle_record;
 	sopts.ctx = &st;
 	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
-		fprintf(stderr, "netpmu top: %s\n", why);
+		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}
 	run_catch_stop();
@@ -204,7 +204,7 @@ int cmd_top(int argc, char **argv)
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);
 	if (losses.ringbuf_full || losses.napi_table_full || losses.irq_table_full)
-		fprintf(stderr, "netpmu top: lost %llu records (ring buffer full), %llu NAPI and %llu IRQ "
+		fprintf(stderr, CMD ": lost %llu records (ring buffer full), %llu NAPI and %llu IRQ "
 			"not tracked (tables full)\n", (unsigned long long)losses.ringbuf_full,
 			(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
 out:
