@@ -67,7 +67,7 @@ void stat_row_fill(const struct stat_counters *sc, size_t i, bool delta, bool pe
 /* After the totals: the elapsed time (human form). */
 void stat_output_end(struct stat_output *o, uint64_t elapsed_ns);
 
-/* The three forms (stat_print_*.c). */
+/* The three forms (stat_print.c). */
 void stat_print_std_row(struct stat_output *o, const struct stat_row *row, uint64_t time_ns);
 void stat_print_csv_row(struct stat_output *o, const struct stat_row *row, uint64_t time_ns);
 void stat_print_json_row(struct stat_output *o, const struct stat_row *row, uint64_t time_ns);
