@@ -425,10 +425,8 @@ static int explain_or_dry_run(const struct stat_options *opts, struct event_list
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_options opts = { 0 };
-	struct metric_set metrics = { 0 };
 	struct event_list list = { 0 };
-	struct event_parse_ctx ctx;
-	struct pmu_set pmus;
+	struct event_catalog cat;
 	char why[WHY_LEN];
 	FILE *out = stderr;
 	int status;
@@ -438,18 +436,12 @@ int cmd_stat(int argc, char **argv)
 		goto out_options;
 	status = 1;
 	setlocale(LC_NUMERIC, "");	/* perf groups digits as the locale says */
-	if (pmu_discover(opts.sysfs_root, &pmus, why, sizeof(why))) {
+	if (event_catalog_discover(&cat, opts.sysfs_root, why, sizeof(why))) {
 		fprintf(stderr, CMD ": cannot read the PMUs: %s\n", why);
 		goto out_options;
 	}
-	if (metric_set_build(&pmus, &metrics)) {
-		fprintf(stderr, CMD ": out of memory\n");
-		goto out_pmus;
-	}
-	ctx = (struct event_parse_ctx){ .pmus = &pmus, .metrics = &metrics,
-					.sysfs_root = opts.sysfs_root };
 	for (unsigned int i = 0; i < opts.nr_events; i++) {
-		if (event_list_parse(&list, opts.events[i], &ctx, why, sizeof(why))) {
+		if (event_list_parse(&list, opts.events[i], &cat.ctx, why, sizeof(why))) {
 			fprintf(stderr, CMD ": %s\n", why);
 			goto out_list;
 		}
@@ -457,10 +449,10 @@ int cmd_stat(int argc, char **argv)
 	if (opts.group_all)
 		event_list_group_all(&list);
 	if (opts.explain || opts.dry_run) {
-		status = explain_or_dry_run(&opts, &list, &ctx);
+		status = explain_or_dry_run(&opts, &list, &cat.ctx);
 		goto out_list;
 	}
-	if (event_list_check(&list, &ctx, why, sizeof(why))) {
+	if (event_list_check(&list, &cat.ctx, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out_list;
 	}
@@ -484,9 +476,7 @@ int cmd_stat(int argc, char **argv)
 	}
 out_list:
 	event_list_release(&list);
-	metric_set_release(&metrics);
-out_pmus:
-	pmu_set_release(&pmus);
+	event_catalog_release(&cat);
 out_options:
 	free(opts.events);
 	return status;

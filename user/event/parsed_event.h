@@ -23,7 +23,7 @@ struct parsed_event {
 	unsigned int item;		/* which event string of the list it came from */
 	char *pmu_name;
 	struct perf_counter_spec spec;	/* type, config words, counting CPU */
-	const struct pmu *pmu;		/* in the pmu_set parsed against; NULL from event_parse() */
+	const struct pmu *pmu;		/* in the pmu_set parsed against (event_parse(): its catalog) */
 	const struct pmu_event *event;	/* the published event config selects, or NULL */
 	uint64_t given[PMU_CONFIG_WORDS];	/* bits the user's own terms set or name */
 	char *dev;			/* dev=IFNAME as written, or NULL */
