@@ -35,7 +35,11 @@ CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
 # Every bpf/*.bpf.c (one concern each) is linked into one object, one skeleton.
 # state.bpf.c defines the shared maps: libbpf 1.1's linker needs it first.
 BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c))
-USER_SRCS := $(wildcard user/*.c)
+USER_SRCS := $(wildcard user/*/*.c)
+# What tests/unit/queue_map_dump.c links: the queue map and what it reads with.
+QUEUE_MAP_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/queue/*.c)) \
+	$(foreach f,netdev_netlink netdev_nl_parse pci_address pci_sysfs sysfs_read,sys/$(f)) \
+	lib/parse_number lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
@@ -72,18 +76,18 @@ $$($(1)_OUT)/bpf/netpmu.skel.h: $$($(1)_OUT)/bpf/netpmu.bpf.o
 	$$(msg) SKEL $$@
 	$$(Q)$$(BPFTOOL) gen skeleton $$< name netpmu_bpf > $$@.tmp && mv $$@.tmp $$@
 
-$$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*.h bpf/*.h) $$($(1)_OUT)/bpf/netpmu.skel.h
+$$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*/*.h bpf/*.h) $$($(1)_OUT)/bpf/netpmu.skel.h
 	@mkdir -p $$(@D)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf -c $$< -o $$@
 
 # main.o carries the version string: rebuild it when `git describe` changes.
-$$($(1)_OUT)/user/main.o: $(OUTPUT)/version.stamp
+$$($(1)_OUT)/user/cmd/main.o: $(OUTPUT)/version.stamp
 
 # The queue map's test driver (tests/unit/queue_map-live.sh), also run in
 # the guests, which have no compiler.
 $$($(1)_OUT)/tests/queue_map_dump: tests/unit/queue_map_dump.c \
-		$$(patsubst %,$$($(1)_OUT)/user/%.o,queue_map netdev_netlink netdev_nl_parse sysfs_read napi_irq_check)
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(QUEUE_MAP_DUMP_OBJS))
 	@mkdir -p $$(@D)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$^ -o $$@
@@ -159,7 +163,8 @@ bench: all
 # `make asan` builds $(OUTPUT)/asan/netpmu. netpmu first: its skeleton header.
 .PHONY: fuzz fuzz-build fuzz-quick asan
 fuzz fuzz-build fuzz-quick asan: netpmu
-	$(Q)$(MAKE) -f tests/fuzz/Makefile OUTPUT=$(OUTPUT) HOST_ARCH=$(HOST_ARCH) CLANG=$(CLANG) $@
+	$(Q)$(MAKE) -f tests/fuzz/Makefile OUTPUT=$(OUTPUT) HOST_ARCH=$(HOST_ARCH) CLANG=$(CLANG) \
+		QUEUE_MAP_DUMP_OBJS="$(QUEUE_MAP_DUMP_OBJS)" $@
 
 clean:
 	$(Q)rm -rf $(OUTPUT)

@@ -9,13 +9,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core_events.h"
-#include "event_check.h"
-#include "event_explain.h"
-#include "event_parse.h"
-#include "metric.h"
-#include "pmu_discovery.h"
-#include "stat_dry_run.h"
+#include "pmu/core_events.h"
+#include "event/event_check.h"
+#include "event/event_explain.h"
+#include "event/event_parse.h"
+#include "pmu/metric.h"
+#include "pmu/pmu_discovery.h"
+#include "stat/stat_dry_run.h"
 #include "fuzz_common.h"
 
 static struct pmu_set pmus;

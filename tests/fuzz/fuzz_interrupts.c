@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "queue_map.h"
+#include "queue/queue_map.h"
 #include "fuzz_common.h"
 
 /* A /proc of its own in the trees folder, which tests/fuzz/run removes. */

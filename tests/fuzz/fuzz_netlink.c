@@ -8,8 +8,8 @@
  */
 #include <stdint.h>
 
-#include "netdev_nl_parse.h"
-#include "queue_map.h"
+#include "sys/netdev_nl_parse.h"
+#include "queue/queue_map.h"
 #include "fuzz_common.h"
 
 static char *proc, *sys;

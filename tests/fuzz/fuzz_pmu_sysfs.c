@@ -12,13 +12,13 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "event_check.h"
-#include "event_explain.h"
-#include "event_parse.h"
-#include "list_events.h"
-#include "metric.h"
-#include "pmu_discovery.h"
-#include "stat_dry_run.h"
+#include "event/event_check.h"
+#include "event/event_explain.h"
+#include "event/event_parse.h"
+#include "pmu/list_events.h"
+#include "pmu/metric.h"
+#include "pmu/pmu_discovery.h"
+#include "stat/stat_dry_run.h"
 #include "fuzz_common.h"
 
 static const char *const files[] = {

@@ -2,7 +2,7 @@
 /* netpmu trace's --where, --by and --hist arguments. */
 #include <stdint.h>
 
-#include "record_query.h"
+#include "trace/record_query.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

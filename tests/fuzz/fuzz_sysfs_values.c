@@ -6,10 +6,10 @@
  */
 #include <stdint.h>
 
-#include "pmu_attr_parse.h"
-#include "pmu_format.h"
-#include "pmu_name.h"
-#include "pmu_name_match.h"
+#include "pmu/pmu_attr_parse.h"
+#include "pmu/pmu_format.h"
+#include "pmu/pmu_name.h"
+#include "pmu/pmu_name_match.h"
 #include "fuzz_common.h"
 
 static void fuzz_format(const char *s, uint64_t value)

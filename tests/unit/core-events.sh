@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# user/core_events.c: perf's legacy hardware event names with its u/k/h
+# user/pmu/core_events.c: perf's legacy hardware event names with its u/k/h
 # modifiers, checked against perf's rules (parse_events__modifier_list(): the
 # first of u, k, h excludes all three levels, each then includes its own) by
 # the attr netpmu trace opens; bad modifiers give one line with the column and
@@ -13,13 +13,13 @@ trap 'rm -rf "$tmp"' EXIT
 # The loader's flags (Makefile) plus -Werror: the files must build warning-free.
 cflags=(-O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE -Werror
 	-I"$REPO/user" -I"$REPO/bpf")
-if ! out=$(gcc "${cflags[@]}" "$REPO/tests/unit/core_events_dump.c" "$REPO/user/core_events.c" \
-	"$REPO/user/perf_counter.c" "$REPO/user/sysfs_read.c" "$REPO/user/why_line.c" \
+if ! out=$(gcc "${cflags[@]}" "$REPO/tests/unit/core_events_dump.c" "$REPO/user/pmu/core_events.c" \
+	"$REPO/user/sys/perf_counter.c" "$REPO/user/sys/sysfs_read.c" "$REPO/user/lib/why_line.c" \
 	-o "$tmp/dump" 2>&1); then
-	fail "user/core_events.c and the test driver build warning-free" "$(echo "$out" | head -n 5 | tr '\n' ' ')"
+	fail "user/pmu/core_events.c and the test driver build warning-free" "$(echo "$out" | head -n 5 | tr '\n' ' ')"
 	exit 0
 fi
-pass "user/core_events.c and the test driver build warning-free"
+pass "user/pmu/core_events.c and the test driver build warning-free"
 
 # A core PMU as arm64 shows it (type and cpus), and an uncore one (no cpus).
 devices=$tmp/sys/bus/event_source/devices

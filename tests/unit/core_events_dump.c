@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test driver for user/core_events.c: for each argument, the perf_event_attr
+ * Test driver for user/pmu/core_events.c: for each argument, the perf_event_attr
  * netpmu trace opens for it (perf_counter_attr(), the attr perf_counter_open()
  * passes to the kernel), "not a core event", or the one-line error.
  *
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_events.h"
+#include "pmu/core_events.h"
 
 int main(int argc, char **argv)
 {

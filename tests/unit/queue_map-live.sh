@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# user/queue_map.c on this machine's own kernel: its virtio-net vectors
+# user/queue/ (the queue map) on this machine's own kernel: its virtio-net vectors
 # against /proc/interrupts and sysfs read independently here, and the netdev
 # netlink family (queue-get, napi-get) on a veth pair in two network
 # namespaces (root only).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# user/queue_map.c on fixture /proc and /sys trees (tests/fixtures/queue-map/
+# user/queue/ (the queue map) on fixture /proc and /sys trees (tests/fixtures/queue-map/
 # make-tree): virtio-net as the guest bench's 6.1 kernel shows it, virtio-net
 # with per-device MSI domains, hns3, igb/i40e/mlx5-style names, and the merge
 # of netlink answers. Every entry is checked field by field against values
@@ -13,20 +13,24 @@ trap 'rm -rf "$tmp"' EXIT
 # The loader's flags (Makefile) plus -Werror: the files must build warning-free.
 cflags=(-O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE -Werror
 	-I"$REPO/user" -I"$REPO/bpf")
+# The queue map's files and the system readers it uses, as the Makefile's
+# QUEUE_MAP_DUMP_OBJS lists them.
 build() {
-	local f
-	for f in queue_map netdev_netlink netdev_nl_parse sysfs_read napi_irq_check; do
-		gcc "${cflags[@]}" -c "$REPO/user/$f.c" -o "$tmp/$f.o" || return 1
+	local src objs=()
+	for src in "$REPO"/user/queue/*.c \
+		"$REPO"/user/sys/{netdev_netlink,netdev_nl_parse,pci_address,pci_sysfs,sysfs_read}.c \
+		"$REPO"/user/lib/{parse_number,why_line}.c; do
+		objs+=("$tmp/$(basename "${src%.c}").o")
+		gcc "${cflags[@]}" -c "$src" -o "${objs[-1]}" || return 1
 	done
-	gcc "${cflags[@]}" "$REPO/tests/unit/queue_map_dump.c" "$tmp"/queue_map.o \
-		"$tmp"/netdev_netlink.o "$tmp"/netdev_nl_parse.o "$tmp"/sysfs_read.o "$tmp"/napi_irq_check.o -o "$tmp/dump"
+	gcc "${cflags[@]}" "$REPO/tests/unit/queue_map_dump.c" "${objs[@]}" -o "$tmp/dump"
 }
 if ! out=$(build 2>&1); then
-	fail "user/queue_map.c, user/netdev_netlink.c and the test driver build warning-free" \
+	fail "user/queue/, user/sys/netdev_netlink.c and the test driver build warning-free" \
 		"$(echo "$out" | head -n 5 | tr '\n' ' ')"
 	exit 0
 fi
-pass "user/queue_map.c, user/netdev_netlink.c and the test driver build warning-free"
+pass "user/queue/, user/sys/netdev_netlink.c and the test driver build warning-free"
 
 # scenario NAME [DUMP ARGS...]: builds the tree once, runs the dump into $out.
 scenario() {

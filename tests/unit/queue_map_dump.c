@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test driver for user/queue_map.c: prints the discovered map, one line per
+ * Test driver for user/queue/: prints the discovered map, one line per
  * vector, function and netlink queue, for tests/unit/queue_map.sh.
  *   queue_map_dump [--proc DIR] [--sys DIR] [--no-netlink] [--nl FILE]
  *                  [--func KEY]... [--irq N]...
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "napi_irq_check.h"
-#include "netdev_netlink.h"
-#include "queue_map.h"
+#include "queue/napi_irq_check.h"
+#include "sys/netdev_netlink.h"
+#include "queue/queue_map.h"
 
 static int read_nl(const char *path, struct netdev_nl_info *nl)
 {

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netpmu trace: the kernel's joined interval records (per queue, per CPU, all
+ * counters), or with --per-poll one record per NAPI poll with the counters
+ * read at that moment; as text or JSON lines, or summed up with --by/--hist.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sys/clock.h"
+#include "session/bpf_session.h"
+#include "lib/child_command.h"
+#include "lib/cli_values.h"
+#include "cmd/commands.h"
+#include "cmd/run_options.h"
+#include "session/counter_binding.h"
+#include "event/event_parse.h"
+#include "queue/napi_irq_check.h"
+#include "pmu/pmu_discovery.h"
+#include "queue/queue_map.h"
+#include "trace/record_output.h"
+#include "trace/record_query.h"
+#include "trace/record_view.h"
+#include "trace/trace_core.h"
+
+#define CMD "netpmu trace"
+/* --per-poll: how fresh the snapshot of a counter not readable on the poll's CPU is. */
+#define PER_POLL_SNAPSHOT_MS 100
+/* --ringbuf-kb: 1 GiB; its size in bytes must fit the map's 32-bit max_entries. */
+#define RINGBUF_MAX_KB 1048576UL
+/* CPUs whose core ticks' closing records are told apart; beyond, all are kept. */
+#define TRACE_MAX_CPUS 1024
+/* After a stop, how long to wait for the tick that closes the interval. */
+#define STOP_WAIT_S 0.05
+
+struct trace_options {
+	bool per_poll;
+	bool json;
+	/* --count: records; -I with --per-poll: interval records too; no -d: until Ctrl-C or COMMAND's end */
+	struct run_options run;
+	unsigned int ringbuf_kb;
+	const char *where;
+	const char *by;
+	const char *hist;
+	const char *events[NETPMU_MAX_COUNTERS];
+	unsigned int nr_events;
+	char **command;			/* after "--", NULL if none */
+};
+
+struct trace_state {
+	const struct trace_options *opts;
+	struct record_filter filter;
+	struct record_groups *groups;
+	struct record_hist *hist;
+	const struct queue_map *queues;
+	struct napi_irq_check napi_irqs;
+	const char *counter_names[NETPMU_MAX_COUNTERS];
+	unsigned int nr_counters;
+	struct trace_core core;
+	unsigned long records;
+	uint64_t last_tick_ns;		/* newest interval record seen */
+	uint64_t stop_ns;		/* when the run was told to stop; 0 while running */
+	uint64_t closing_tick_ns;	/* the first tick after stop_ns: later ones are dropped */
+	uint64_t core_closed[TRACE_MAX_CPUS / 64];	/* CPUs whose core tick closed after stop_ns */
+	char tick_pmu_dir[PATH_MAX];	/* the first counter's PMU: the tick follows its CPU */
+};
+
+static void trace_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: netpmu trace [--per-poll] [-e EVENT]... [-I MS] [-d SECONDS] [--count N] [-j]\n"
+		"                    [--where FIELD=VALUE,...] [--by KEY] [--hist FIELD] [-- COMMAND...]\n"
+		"\n"
+		"Streams what the kernel joined: per interval, one record per NAPI instance (queue)\n"
+		"with its polls, packets, interrupts and the NIC PMU counter deltas of its queue,\n"
+		"function and vector; one per CPU with its NET_RX/NET_TX softirq time; one with\n"
+		"every counter's delta; with core events, one per CPU with their counts, in all\n"
+		"and inside NET_RX softirqs.\n"
+		"  -e, --event EVENT  a PMU counter in perf syntax (at most %d), e.g.\n"
+		"                     hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/; a PMU name\n"
+		"                     without its instance number (hns3_pmu_sicl) gives a counter\n"
+		"                     on each instance, shown by the instance's own name\n"
+		"                     or, counted on every CPU, a core event: cycles,\n"
+		"                     instructions, ... with perf's :u, :k, :h (at most %d),\n"
+		"                     per poll, per NAPI instance and per CPU\n"
+		"  -I, --interval MS  interval length (default %d)\n"
+		"  --per-poll         one record per NAPI poll instead, with the counters read at\n"
+		"                     that moment, or the last snapshot (marked ~) where the\n"
+		"                     counter is not readable on the poll's CPU; with -I, the\n"
+		"                     interval records too\n"
+		"  -d, --duration S   stop after S seconds (default: Ctrl-C, or COMMAND's end)\n"
+		"  --count N          stop after N records\n"
+		"  -j, --json         JSON lines instead of text\n"
+		"  --where F=V,...    only records whose fields match (dev, queue, cpu, irq, ...)\n"
+		"  --by KEY           print sums per queue, cpu, irq or dev at the end\n"
+		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
+		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
+		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
+		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, RUN_DEFAULT_INTERVAL_MS);
+}
+
+/* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
+static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
+{
+	enum { OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
+	static const struct option longopts[] = {
+		{ "per-poll", no_argument, NULL, OPT_PER_POLL },
+		{ "event", required_argument, NULL, 'e' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "hist", required_argument, NULL, OPT_HIST },
+		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
+		RUN_LONG_OPTIONS,
+		{ 0 }
+	};
+	unsigned long number;
+	int c;
+
+	run_options_init(&opts->run);
+	/* "+": stop at the first non-option, so COMMAND keeps its own options. */
+	while ((c = getopt_long(argc, argv, "+e:j" RUN_SHORT_OPTIONS, longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_PER_POLL:
+			opts->per_poll = true;
+			break;
+		case 'e':
+			if (opts->nr_events == NETPMU_MAX_COUNTERS) {
+				fprintf(stderr, CMD ": at most %d events (a PMU has %d counters)\n",
+					NETPMU_MAX_COUNTERS, NETPMU_MAX_COUNTERS);
+				return -1;
+			}
+			opts->events[opts->nr_events++] = optarg;
+			break;
+		case 'j':
+			opts->json = true;
+			break;
+		case OPT_WHERE:
+			opts->where = optarg;
+			break;
+		case OPT_BY:
+			opts->by = optarg;
+			break;
+		case OPT_HIST:
+			opts->hist = optarg;
+			break;
+		case OPT_RINGBUF:
+			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, RINGBUF_MAX_KB, &number))
+				return -1;
+			opts->ringbuf_kb = number;
+			break;
+		case 'h':
+			trace_usage(stdout);
+			return 1;	/* done: the caller returns 0 */
+		default:
+			if (run_option(CMD, c, optarg, &opts->run))
+				return -1;
+		}
+	}
+	if (optind < argc) {
+		if (strcmp(argv[optind - 1], "--")) {
+			fprintf(stderr, CMD ": unexpected argument '%s' (a command goes after --)\n",
+				argv[optind]);
+			return -1;
+		}
+		opts->command = &argv[optind];
+	}
+	return 0;
+}
+
+/*
+ * After a stop every CPU's core tick fires each millisecond: its first record
+ * closes the CPU's interval, the later ones are dropped.
+ */
+static bool core_tick_closed(struct trace_state *st, const struct record_view *v)
+{
+	const struct record_field *cpu = record_view_field(v, "cpu");
+	uint64_t bit;
+
+	if (v->kind != NETPMU_RECORD_CORE || !st->stop_ns || v->ts_ns < st->stop_ns || !cpu ||
+	    cpu->value < 0 || cpu->value >= TRACE_MAX_CPUS)
+		return false;
+	bit = 1ULL << (cpu->value % 64);
+	if (st->core_closed[cpu->value / 64] & bit)
+		return true;
+	st->core_closed[cpu->value / 64] |= bit;
+	return false;
+}
+
+static void handle_record(void *ctx, const void *data, size_t size)
+{
+	struct trace_state *st = ctx;
+	const struct trace_options *opts = st->opts;
+	struct record_view view;
+
+	if (run_stop_requested && opts->run.count && st->records >= opts->run.count)
+		return;
+	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
+		return;
+	trace_core_view(&st->core, &view);
+	if (view.kind == NETPMU_RECORD_QUEUE)
+		napi_irq_check(&st->napi_irqs, st->queues, data, stderr);
+	if (!record_filter_match(&st->filter, &view))
+		return;
+	/* The interval tick's records; per-CPU core ticks run apart. */
+	if (view.kind != NETPMU_RECORD_POLL && view.kind != NETPMU_RECORD_CORE) {
+		/* The tick fires every millisecond once told to close the interval. */
+		if (st->closing_tick_ns && view.ts_ns > st->closing_tick_ns)
+			return;
+		if (st->stop_ns && view.ts_ns >= st->stop_ns)
+			st->closing_tick_ns = view.ts_ns;
+		if (view.ts_ns > st->last_tick_ns)
+			st->last_tick_ns = view.ts_ns;
+	}
+	st->records++;
+	if (st->groups)
+		record_groups_add(st->groups, &view);
+	if (st->hist)
+		record_hist_add(st->hist, &view);
+	if (!st->groups && !st->hist) {
+		if (opts->json)
+			record_print_json(stdout, &view, st->counter_names);
+		else
+			record_print_text(stdout, &view, st->counter_names);
+	}
+	if (opts->run.count && st->records >= opts->run.count)
+		run_stop_requested = 1;
+}
+
+/*
+ * Parses the event strings against one discovery of the PMUs, CAT (a merged
+ * PMU name gives a counter per instance), and works out what each counter
+ * measures.
+ */
+static int prepare_counters(const struct trace_options *opts, const struct queue_map *queues,
+			    struct event_catalog *cat, struct parsed_event *events,
+			    struct session_counter *counters, unsigned int *nr_parsed)
+{
+	char why[512];
+
+	*nr_parsed = 0;
+	if (opts->nr_events && event_catalog_discover(cat, opts->run.sysfs_root, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return -1;
+	}
+	for (unsigned int e = 0; e < opts->nr_events; e++) {
+		unsigned int first = *nr_parsed;
+		size_t nr;
+
+		if (event_parse_instances(opts->events[e], cat, &events[first],
+					  NETPMU_MAX_COUNTERS - first, &nr, why, sizeof(why))) {
+			fprintf(stderr, CMD ": %s\n", why);
+			return -1;
+		}
+		*nr_parsed += nr;
+		for (unsigned int i = first; i < *nr_parsed; i++) {
+			counter_binding_derive(&events[i], opts->run.sysfs_root, queues, &counters[i].binding);
+			counters[i].name = events[i].text;
+			counters[i].spec = events[i].spec;
+			counters[i].group_with = -1;
+		}
+	}
+	return 0;
+}
+
+static int trace_loop(struct trace_state *st, struct bpf_session *session, struct child_command *child)
+{
+	const struct trace_options *opts = st->opts;
+	double deadline = opts->run.duration_s > 0 ? monotonic_seconds() + opts->run.duration_s : 0;
+	int err;
+
+	while (!run_stop_requested && (!deadline || monotonic_seconds() < deadline)) {
+		if (child && child_command_done(child))
+			break;
+		err = bpf_session_poll(session, 100);
+		if (err < 0) {
+			fprintf(stderr, CMD ": reading the ring buffer failed: %s\n", strerror(-err));
+			return -1;
+		}
+		/* main() says why; nobody reads what would follow. */
+		if (fflush(stdout))
+			return -1;
+	}
+	/*
+	 * Interval records cover the whole run only with the interval in which
+	 * it stopped: have the tick close it now (a partial interval, as perf
+	 * stat -I prints one) and wait for it, but not past STOP_WAIT_S, so
+	 * that Ctrl-C is answered within 100 ms even with -I 20000.
+	 */
+	if ((!opts->per_poll || opts->run.interval_given) &&
+	    !(opts->run.count && st->records >= opts->run.count)) {
+		double stop = monotonic_seconds(), limit = stop + STOP_WAIT_S;
+
+		st->stop_ns = (uint64_t)(stop * 1e9);
+		err = bpf_session_tick_soon(session);
+		core_counters_tick_soon(&st->core.counters, TICK_SOON_NS);
+		if (err)
+			fprintf(stderr, CMD ": warning: cannot close the interval early (%s): "
+				"its records are not shown\n", strerror(-err));
+		while (!err && st->last_tick_ns < st->stop_ns && monotonic_seconds() < limit)
+			if (bpf_session_poll(session, 5) < 0)
+				break;
+	}
+	/* What is already in the buffer was collected: keep it. */
+	bpf_session_drain(session);
+	return 0;
+}
+
+static int run_trace(struct trace_state *st, const struct queue_map *queues,
+		     struct session_counter *counters)
+{
+	const struct trace_options *opts = st->opts;
+	struct bpf_session_options sopts = {
+		.per_poll = opts->per_poll,
+		.interval_ms = opts->per_poll && !opts->run.interval_given ? PER_POLL_SNAPSHOT_MS :
+			       opts->run.interval_ms,
+		.interval_records = !opts->per_poll || opts->run.interval_given,
+		.tick_pmu_dir = st->tick_pmu_dir[0] ? st->tick_pmu_dir : NULL,
+		.ringbuf_kb = opts->ringbuf_kb,
+		.counters = counters,
+		.nr_counters = st->nr_counters,
+		.queues = queues,
+		.core = &st->core.counters,
+		.on_record = handle_record,
+		.ctx = st,
+	};
+	struct child_command child, *running = NULL;
+	struct netpmu_loss_counts losses;
+	struct bpf_session session;
+	const char *notice;
+	char why[512];
+	int ret = 0;
+
+	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return 1;
+	}
+	notice = trace_core_started(&st->core, &session);
+	if (notice)
+		fprintf(stderr, CMD ": %s\n", notice);
+	run_catch_stop();
+	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
+		st->nr_counters, st->nr_counters == 1 ? "" : "s",
+		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
+	if (opts->command) {
+		if (child_command_start(&child, opts->command, why, sizeof(why))) {
+			fprintf(stderr, CMD ": %s\n", why);
+			bpf_session_stop(&session);
+			return 1;
+		}
+		running = &child;
+	}
+	if (trace_loop(st, &session, running))
+		ret = 1;
+	bpf_session_losses(&session, &losses);
+	/* The answer first: detaching takes tens of milliseconds (RCU grace periods). */
+	if (st->groups)
+		record_groups_print(st->groups, stdout, st->counter_names, st->nr_counters);
+	if (st->hist)
+		record_hist_print(st->hist, stdout);
+	fflush(stdout);
+	bpf_session_stop(&session);
+	if (running) {
+		child_command_stop(running);
+		if (!ret)
+			ret = child_command_exit_code(running);
+	}
+	fprintf(stderr, CMD ": %lu records, %llu dropped (ring buffer full), "
+		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
+		st->records, (unsigned long long)losses.ringbuf_full,
+		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
+	return ret;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct parsed_event events[NETPMU_MAX_COUNTERS] = { 0 };
+	struct event_catalog catalog = { 0 };
+	struct session_counter counters[NETPMU_MAX_COUNTERS] = { 0 };
+	struct trace_options opts = { 0 };
+	struct trace_state st = { .opts = &opts };
+	struct queue_map queues = { 0 };
+	unsigned int i, nr_parsed = 0;
+	char why[512], notice[1024];
+	int ret = 1;
+
+	ret = parse_trace_options(argc, argv, &opts);
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	ret = 1;
+	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.run.sysfs_root,
+			     why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return EXIT_USAGE;
+	}
+	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return EXIT_USAGE;
+	}
+	if ((opts.by && !(st.groups = record_groups_new(opts.by, why, sizeof(why)))) ||
+	    (opts.hist && !(st.hist = record_hist_new(opts.hist, why, sizeof(why))))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
+		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
+	if (prepare_counters(&opts, &queues, &catalog, events, counters, &nr_parsed))
+		goto out;
+	for (i = 0; i < nr_parsed; i++)
+		st.counter_names[i] = events[i].text;
+	st.nr_counters = nr_parsed;
+	st.queues = &queues;
+	if (nr_parsed)
+		snprintf(st.tick_pmu_dir, sizeof(st.tick_pmu_dir), "%s/%s/%s",
+			 opts.run.sysfs_root ? opts.run.sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR,
+			 events[0].pmu_name);
+	if (trace_core_open(&st.core, opts.run.sysfs_root, notice, sizeof(notice), why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out;
+	}
+	if (*notice)
+		fprintf(stderr, CMD ": %s\n", notice);
+	ret = run_trace(&st, &queues, counters);
+out:
+	for (i = 0; i < nr_parsed; i++)
+		parsed_event_release(&events[i]);
+	event_catalog_release(&catalog);
+	queue_map_release(&queues);
+	trace_core_close(&st.core);
+	record_groups_free(st.groups);
+	record_hist_free(st.hist);
+	return ret;
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "top/top_counters.h"
+#include "lib/why_line.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session/counter_binding.h"
+#include "pmu/pmu_attr_parse.h"
+#include "pmu/pmu_discovery.h"
+#include "queue/queue_map.h"
+
+/* The func-queue events of each role (all support func-queue). */
+static const char *const role_events[TOP_NR_ROLES] = {
+	[TOP_RX_BYTES] = "bw_ssu_rpu_byte_num",
+	[TOP_TX_BYTES] = "bw_tpu_ssu_byte_num",
+	[TOP_RX_PACKETS] = "pps_ssu_rpu_packet_num",
+	[TOP_TX_PACKETS] = "pps_tpu_ssu_packet_num",
+	[TOP_RX_LATENCY_CYCLES] = "dly_rpu_time",
+	[TOP_RX_LATENCY_PACKETS] = "dly_rpu_packet_num",
+	[TOP_PCIE_WRITE_FLUX] = "rx_mwr_flux",
+	[TOP_PCIE_WRITE_TIME] = "rx_mwr_time",
+};
+
+/* The first of a role's group, and the group's size. */
+static unsigned int group_size(unsigned int role)
+{
+	return role == TOP_RX_LATENCY_CYCLES || role == TOP_PCIE_WRITE_FLUX ? 2 : 1;
+}
+
+/* "0000:02:00.1" -> 0x201 (bus, device, function; the domain is not filtered on). */
+static int bdf_number(const char *pci_bdf)
+{
+	unsigned int bdf;
+	const char *reason;
+
+	return parse_pci_bdf(pci_bdf, &bdf, NULL, &reason) ? -1 : (int)bdf;
+}
+
+static bool has_target(const struct top_counters *tc, unsigned int func_id, int queue)
+{
+	size_t i;
+
+	for (i = 0; i < tc->nr_targets; i++)
+		if (tc->targets[i].func_id == func_id && tc->targets[i].queue == queue)
+			return true;
+	return false;
+}
+
+static int add_target(struct top_counters *tc, const struct queue_vector *v, int queue)
+{
+	struct top_target *grown;
+
+	if (has_target(tc, v->func_id, queue))
+		return 0;
+	grown = realloc(tc->targets, (tc->nr_targets + 1) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	tc->targets = grown;
+	grown[tc->nr_targets].func_id = v->func_id;
+	grown[tc->nr_targets].queue = queue;
+	snprintf(grown[tc->nr_targets].pci_bdf, sizeof(grown->pci_bdf), "%s", v->pci_bdf);
+	tc->nr_targets++;
+	return 0;
+}
+
+/* Every queue of the functions in [bdf_min, bdf_max] (and of DEV, if given). */
+static int collect_targets(struct top_counters *tc, const struct pmu *pmu,
+			   const struct queue_map *queues, unsigned int dev_func)
+{
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i < queues->nr_vectors; i++) {
+		const struct queue_vector *v = &queues->vectors[i];
+		int bdf = bdf_number(v->pci_bdf);
+
+		if (!v->func_id || v->queue < 0 || bdf < pmu->bdf_min || bdf > pmu->bdf_max)
+			continue;
+		if (dev_func && v->func_id != dev_func)
+			continue;
+		for (k = 0; k < v->nr_queues; k++)
+			if (add_target(tc, v, v->queues[k]))
+				return -1;
+	}
+	return 0;
+}
+
+static void release_events(struct top_counters *tc)
+{
+	unsigned int r;
+
+	for (r = 0; r < TOP_NR_ROLES; r++)
+		if (tc->events[r].text)
+			parsed_event_release(&tc->events[r]);
+	memset(tc->events, 0, sizeof(tc->events));
+	event_catalog_release(&tc->catalog);
+}
+
+/* Builds the counters of target T, each role its own group but the latency pair. */
+static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_root,
+			  const struct queue_map *queues, char *why, size_t why_len)
+{
+	const struct top_target *target = &tc->targets[t];
+	unsigned int r;
+
+	release_events(tc);
+	tc->generation++;
+	/* Discovered again at each rotation: a function may have gone meanwhile. */
+	if (event_catalog_discover(&tc->catalog, sysfs_root, why, why_len))
+		return -1;
+	for (r = 0; r < tc->nr_roles; r++) {
+		struct session_counter *c = &tc->counters[r];
+		char text[160];
+
+		if (r < TOP_NR_HNS3_ROLES)
+			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x,queue=%d/", tc->pmu, role_events[r],
+				 bdf_number(target->pci_bdf), target->queue);
+		else
+			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x/", tc->pcie_pmu, role_events[r],
+				 bdf_number(target->pci_bdf));
+		if (event_parse(text, &tc->catalog, &tc->events[r], why, why_len))
+			return -1;
+		counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding);
+		c->name = tc->events[r].text;
+		c->spec = tc->events[r].spec;
+		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES :
+				r == TOP_PCIE_WRITE_TIME ? TOP_PCIE_WRITE_FLUX : -1;
+		c->binding.generation = tc->generation;
+	}
+	tc->current = t;
+	tc->generation_target[tc->generation % TOP_GENERATIONS_KEPT] = t;
+	return 0;
+}
+
+const struct top_target *top_counters_target_of(const struct top_counters *tc, unsigned int generation)
+{
+	size_t t;
+
+	if (!generation || generation > tc->generation ||
+	    tc->generation - generation >= TOP_GENERATIONS_KEPT)
+		return NULL;
+	t = tc->generation_target[generation % TOP_GENERATIONS_KEPT];
+	return t < tc->nr_targets ? &tc->targets[t] : NULL;
+}
+
+static unsigned int dev_function(const struct queue_map *queues, const char *dev)
+{
+	return dev ? queue_map_func_id(queues, dev) : 0;
+}
+
+int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
+		      const char *dev, char *why, size_t why_len)
+{
+	const struct pmu *pmu = NULL;
+	unsigned int dev_func = dev_function(queues, dev);
+	struct pmu_set set;
+	size_t i;
+	int ret = 0;
+
+	memset(tc, 0, sizeof(*tc));
+	tc->dev_func = dev_func;
+	if (dev && !dev_func)
+		return why_fail(why, why_len, "--dev %s: no such network device or PCI function with "
+			    "queue interrupts (give an interface of this namespace or a PCI address "
+			    "like 0000:02:00.1)", dev);
+	if (pmu_discover(sysfs_root, &set, why, why_len))
+		return -1;
+	for (i = 0; i < set.nr_pmus && !pmu; i++)
+		if (set.pmus[i].name_info.kind == PMU_KIND_HNS3 && set.pmus[i].bdf_min >= 0)
+			pmu = &set.pmus[i];
+	if (!pmu) {
+		why_fail(why, why_len, "no HNS3 PMU: software columns only (load netpmu.ko, or bind "
+		     "the hns3_pmu driver on Hip09)");
+		goto out;
+	}
+	snprintf(tc->pmu, sizeof(tc->pmu), "%s", pmu->name);
+	tc->hw_clk_freq = pmu->has_hw_clk_freq ? pmu->hw_clk_freq : 0;
+	tc->nr_roles = TOP_NR_HNS3_ROLES;
+	/* One run reads the counters of one counting CPU. */
+	for (i = 0; i < set.nr_pmus; i++)
+		if (set.pmus[i].name_info.kind == PMU_KIND_PCIE && set.pmus[i].cpu == pmu->cpu) {
+			snprintf(tc->pcie_pmu, sizeof(tc->pcie_pmu), "%s", set.pmus[i].name);
+			tc->nr_roles = TOP_NR_ROLES;
+			break;
+		}
+	if (collect_targets(tc, pmu, queues, dev_func)) {
+		ret = why_fail(why, why_len, "out of memory");
+		goto out;
+	}
+	if (!tc->nr_targets) {
+		why_fail(why, why_len, "%s covers no queue of %s (its functions: %s to %s): software "
+		     "columns only", pmu->name, dev ? dev : "the NICs found",
+		     pmu->bdf_min_spec ? pmu->bdf_min_spec : "?", pmu->bdf_max_spec ? pmu->bdf_max_spec : "?");
+		tc->pmu[0] = '\0';
+		goto out;
+	}
+	if (build_counters(tc, 0, sysfs_root, queues, why, why_len)) {
+		ret = -1;
+		goto out;
+	}
+	tc->nr_counters = tc->nr_roles;
+out:
+	pmu_set_release(&set);
+	return ret;
+}
+
+/* Forgets target T: its function refused the counters (e.g. removed). */
+static void drop_target(struct top_counters *tc, size_t t)
+{
+	memmove(&tc->targets[t], &tc->targets[t + 1], (tc->nr_targets - t - 1) * sizeof(*tc->targets));
+	tc->nr_targets--;
+	/* Indices moved: records of earlier generations can no longer be placed. */
+	tc->generation += TOP_GENERATIONS_KEPT;
+}
+
+static int replace_all(struct top_counters *tc, struct bpf_session *session, char *why, size_t why_len)
+{
+	unsigned int r, n;
+
+	for (r = 0; r < tc->nr_roles; r += n) {
+		n = group_size(r);
+		if (bpf_session_replace_group(session, r, n, &tc->counters[r], why, why_len))
+			return -1;
+	}
+	return 0;
+}
+
+int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings)
+{
+	size_t next;
+
+	if (tc->nr_targets < 2 || !tc->nr_counters)
+		return 0;
+	next = (tc->current + 1) % tc->nr_targets;
+	while (tc->nr_targets) {
+		if (!build_counters(tc, next, sysfs_root, queues, why, why_len) &&
+		    !replace_all(tc, session, why, why_len))
+			return 0;
+		fprintf(warnings, "%s: dropping queue %d of %s from the rotation\n", why,
+			tc->targets[next].queue, tc->targets[next].pci_bdf);
+		drop_target(tc, next);
+		if (next == tc->nr_targets)
+			next = 0;
+	}
+	tc->nr_counters = 0;
+	snprintf(why, why_len, "no queue left to count: software columns only");
+	return -1;
+}
+
+void top_counters_release(struct top_counters *tc)
+{
+	release_events(tc);
+	free(tc->targets);
+	tc->targets = NULL;
+	tc->nr_targets = 0;
+}

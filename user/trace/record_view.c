@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "trace/record_view.h"
+
+#include <string.h>
+
+static void add(struct record_view *v, const char *name, int64_t value)
+{
+	if (v->nr_fields < RECORD_MAX_FIELDS)
+		v->fields[v->nr_fields++] = (struct record_field){ name, value };
+}
+
+static uint32_t low_bits(unsigned int n)
+{
+	return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
+static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counters,
+		      struct record_view *v)
+{
+	v->kind_name = "poll";
+	v->dev = r->ifname;
+	add(v, "cpu", r->cpu);
+	add(v, "ifindex", r->ifindex);
+	add(v, "napi_id", r->napi_id);
+	add(v, "irq", r->irq);
+	add(v, "work", r->work);
+	add(v, "budget", r->budget);
+	v->reads = r->counters;
+	v->counter_mask = low_bits(nr_counters);
+	v->core = r->core;
+}
+
+static void view_queue(const struct netpmu_queue_record *r, struct record_view *v)
+{
+	v->kind_name = "queue";
+	v->dev = r->ifname;
+	add(v, "cpu", r->cpu);
+	add(v, "ifindex", r->ifindex);
+	add(v, "napi_id", r->napi_id);
+	add(v, "irq", r->irq);
+	add(v, "queue", r->queue);
+	add(v, "dir", r->dir);
+	add(v, "interval_ns", r->interval_ns);
+	add(v, "polls", r->polls);
+	add(v, "packets", r->packets);
+	add(v, "budget_exhausted", r->budget_exhausted);
+	if (r->has_poll_time)
+		add(v, "poll_ns", r->poll_ns);
+	add(v, "irqs", r->irqs);
+	add(v, "irq_ns", r->irq_ns);
+	v->deltas = r->counters;
+	v->counter_mask = r->counter_mask;
+	v->core = r->core;
+}
+
+static void view_cpu(const struct netpmu_cpu_record *r, struct record_view *v)
+{
+	v->kind_name = "cpu";
+	add(v, "cpu", r->cpu);
+	add(v, "interval_ns", r->interval_ns);
+	add(v, "net_rx", r->net_rx);
+	add(v, "net_rx_ns", r->net_rx_ns);
+	add(v, "net_tx", r->net_tx);
+	add(v, "net_tx_ns", r->net_tx_ns);
+}
+
+static void view_counters(const struct netpmu_counters_record *r, struct record_view *v)
+{
+	v->kind_name = "counters";
+	add(v, "cpu", r->cpu);
+	add(v, "interval_ns", r->interval_ns);
+	v->deltas = r->counters;
+	v->counter_mask = low_bits(r->nr_counters);
+}
+
+static void view_core(const struct netpmu_core_record *r, struct record_view *v)
+{
+	v->kind_name = "core";
+	add(v, "cpu", r->cpu);
+	add(v, "interval_ns", r->interval_ns);
+	v->core = r->total;
+	v->core_net_rx = r->net_rx;
+}
+
+bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
+		      struct record_view *v)
+{
+	const __u32 *kind = data;
+
+	memset(v, 0, sizeof(*v));
+	if (size < sizeof(*kind))
+		return false;
+	v->kind = *kind;
+	switch (*kind) {
+	case NETPMU_RECORD_POLL:
+		if (size < sizeof(struct netpmu_poll_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_poll_record *)data)->ts_ns;
+		view_poll(data, nr_counters, v);
+		return true;
+	case NETPMU_RECORD_QUEUE:
+		if (size < sizeof(struct netpmu_queue_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_queue_record *)data)->ts_ns;
+		view_queue(data, v);
+		return true;
+	case NETPMU_RECORD_CPU:
+		if (size < sizeof(struct netpmu_cpu_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_cpu_record *)data)->ts_ns;
+		view_cpu(data, v);
+		return true;
+	case NETPMU_RECORD_COUNTERS:
+		if (size < sizeof(struct netpmu_counters_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_counters_record *)data)->ts_ns;
+		view_counters(data, v);
+		return true;
+	case NETPMU_RECORD_CORE:
+		if (size < sizeof(struct netpmu_core_record))
+			return false;
+		v->ts_ns = ((const struct netpmu_core_record *)data)->ts_ns;
+		view_core(data, v);
+		return true;
+	default:
+		return false;
+	}
+}
+
+const struct record_field *record_view_field(const struct record_view *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr_fields; i++)
+		if (!strcmp(v->fields[i].name, name))
+			return &v->fields[i];
+	return NULL;
+}
+
+const char *record_field_names(void)
+{
+	return "cpu, ifindex, napi_id, irq, queue, dir, work, budget, polls, packets, budget_exhausted, "
+	       "poll_ns, irqs, irq_ns, interval_ns, net_rx, net_rx_ns, net_tx, net_tx_ns";
+}
