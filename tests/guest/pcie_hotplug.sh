@@ -12,6 +12,7 @@
 # netpmu trace -I running throughout. netpmu.ko is reloaded with its default
 # parameters at the end.
 . "$(dirname "$0")/../lib/tap.sh"
+kind model
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
 kmod=${NETPMU_KO:?netpmu.ko of the cell, set by tests/vm/run}
 warnings() { dmesg | grep -cE 'WARNING:|BUG:|Oops|Call Trace:'; }
@@ -20,7 +21,7 @@ before=$(warnings)
 reload() {
 	rmmod netpmu && insmod "$kmod" "$@"
 }
-check_cmd "netpmu.ko reloads with pcie_cpu=1" reload pcie_cpu=1
+TAP_KIND="weak: setup step" check_cmd "netpmu.ko reloads with pcie_cpu=1" reload pcie_cpu=1
 
 PYTHONPATH=$REPO/tests/lib python3 - <<'PY'
 import atexit
@@ -53,7 +54,9 @@ def phase(title, count):
     n = frames["n"]
     check_eq(f"{title}: {spec} = {n}*(F+D) = {n * (F + D)} (every frame so far)", n * (F + D), flux.value())
     t1 = tim.value()
-    check(f"{title}: the grouped time counter ticks on ({t0} -> {t1})", t1 > t0)
+    kind("weak", "monotonic: the time across a CPU move has no exact value")
+    check(f"{title}: the grouped time counter ticks on", t1 > t0, f"{t0} -> {t1}")
+    kind("model")
 
 
 phase("before any hotplug", 5)
@@ -86,6 +89,6 @@ sys.exit(0)
 PY
 
 check_eq "no kernel warning, BUG or oops during hotplug" "$before" "$(warnings)"
-check_cmd "netpmu.ko reloads with its default parameters" reload
+TAP_KIND="weak: setup step" check_cmd "netpmu.ko reloads with its default parameters" reload
 # The first CPU of the Root Ports' NUMA node: they have none here, so CPU 0.
 check_eq "cpumask is CPU 0 again" 0 "$(cat $pmu/cpumask)"

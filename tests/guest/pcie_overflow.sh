@@ -6,6 +6,7 @@
 # counting CPU, which folds the count and presets 2^63 again: the total stays
 # exact and counting goes on.
 . "$(dirname "$0")/../lib/tap.sh"
+kind model
 dbg=/sys/kernel/debug/netpmu_pcie_sim0_0
 
 if [ ! -w $dbg/inject ]; then

@@ -9,14 +9,15 @@
 # it has no _<N> suffix for 6.12 to merge). No documented PCIe line uses
 # perf stat -g, so every line means the same to both perfs.
 . "$(dirname "$0")/../lib/tap.sh"
+kind model
 
-PYTHONPATH=$REPO/tests/lib python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" <<'PY'
+PYTHONPATH=$REPO/tests/lib python3 - <<'PY'
 import shlex
 from pcie_pmu import *
 from perf_forms import perf_list_name
+from doc_commands import rows
 
-doc = [row.split("\t")[2:] for row in open(sys.argv[1]).read().splitlines()
-       if row.startswith("pcie\t")]
+doc = [(outcome, line) for _, _, outcome, line in rows("pcie")]
 list_name = perf_list_name(PMU)
 note(f"this perf lists {PMU} as {list_name}")
 out = subprocess.run(["perf", "list"], capture_output=True, text=True).stdout

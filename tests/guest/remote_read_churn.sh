@@ -11,6 +11,7 @@
 # poll's delta exceeds its own frames' bytes (work x frame), and no value
 # exceeds the bytes sent (oracle: the datagrams the peer received).
 . "$(dirname "$0")/../lib/tap.sh"
+kind weak 'a slot taken away mid-read has no exact value: bounds by the bytes sent, never backwards'
 . "$(dirname "$0")/../lib/irq_affinity.sh"
 
 count=150 size=300
@@ -110,8 +111,8 @@ print("over_total", len(over), " ".join(over[:3]))
 PY
 sed 's/^/  /' "$tmp/sums"
 get() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' "$tmp/sums"; }
-check_cmd "eth1's polls on CPU $other read the counter: $(get polls) records" test "$(get polls)" -gt 0
-check_cmd "the churn took the traced event off its slot (intervals with running < enabled: $(get muxed_intervals))" \
+check_cmd "eth1's polls on the other CPU read the counter" test "$(get polls)" -gt 0
+check_cmd "the churn took the traced event off its slot (intervals with running < enabled)" \
 	test "$(get muxed_intervals)" -gt 0
 check_eq "no poll's value goes backwards" 0 "$(get backwards | cut -d' ' -f1)"
 check_eq "no poll's delta from the direct read before it exceeds its own work x $frame bytes" \
