@@ -6,6 +6,7 @@
 # groups take separate counters; the 9th counter is refused (-EAGAIN in add,
 # a pinned event then goes to error state).
 . "$(dirname "$0")/../lib/tap.sh"
+plan 18
 kind exact
 
 PYTHONPATH=$REPO/tests/lib python3 - <<'PY'

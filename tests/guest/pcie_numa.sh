@@ -9,6 +9,7 @@
 # returns (upstream). netpmu.ko is reloaded with its default parameters at
 # the end.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 9
 kind exact
 kmod=${NETPMU_KO:?set by tests/vm/run}
 reload() { rmmod netpmu && insmod "$kmod" "$@"; }

@@ -5,6 +5,7 @@
 # PCIe topology say: 18 events, 8 formats, bus/bdf_min/bdf_max of its
 # Root Ports, the counting CPU as a cpulist, the identifier.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 17
 kind exact
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
 abi=$REPO/tests/fixtures/abi

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # netpmu.ko is loaded, registers hns3_pmu_sicl_0, and the real perf opens it.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 4
 kind exact
 pmu=/sys/bus/event_source/devices/hns3_pmu_sicl_0
 

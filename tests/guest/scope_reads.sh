@@ -30,6 +30,8 @@ irq_affinity_init "$tmp"
 counting=$(cat /sys/bus/event_source/devices/$pmu/cpumask)
 other=$(cpu_other_than "$counting")
 if grep -qa PERF_PMU_SCOPE_SYS_WIDE /sys/kernel/btf/vmlinux; then scoped=1; else scoped=0; fi
+# 8 checks, one more with PMU scopes.
+plan $((8 + scoped))
 echo "  counting CPU $counting, eth1's polls on CPU $other, PMU scopes: $scoped"
 
 # eth1's RX vector (virtio<N>-input.0 of its virtio device) to the other CPU,

@@ -10,6 +10,7 @@
 # them, their raw counts adding up to 8 counters x the datagrams sent;
 # counters exhausted by another perf.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 25
 kind exact
 
 tmp=$(mktemp -d)

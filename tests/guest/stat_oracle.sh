@@ -8,6 +8,7 @@
 # (--dry-run) equals the attr perf stat -vv opens successfully; and over the
 # same known UDP flow, netpmu and perf count the same frames and bytes.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 6
 kind exact
 
 tmp=$(mktemp -d)

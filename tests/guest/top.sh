@@ -10,6 +10,7 @@
 # its hardware RX frames and bytes (oracle: datagrams sent x frame size) and
 # its function's PCIe DMA writes (oracle: kmod/hisi_pcie.md's TLP table).
 . "$(dirname "$0")/../lib/tap.sh"
+plan 16
 kind exact
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -11,6 +11,7 @@
 # alias, so udev never races upstream's driver for a device. The default load
 # is restored at the end, whatever happened.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 27
 kind golden
 kmod=${NETPMU_KO:?set by tests/vm/run}
 
