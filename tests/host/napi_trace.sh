@@ -67,11 +67,17 @@ print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] 
 check_eq "interval records: the receiving veth's NAPI packets summed over the run = the $count sent" "$count" "$summed"
 
 # netpmu top without any NIC PMU: software columns only, and it says so.
-# The flow starts once top printed its first table (it is attached by then).
-"$NETPMU" top -I 300 --count 5 >"$tmp/top.txt" 2>&1 &
+# The flow starts once top printed its first table (it is attached by then);
+# top stops two tables after the flow ended (a fixed --count raced a slow
+# sender under load).
+tables() { grep -c '^netpmu top ' "$tmp/top.txt"; }
+"$NETPMU" top -I 300 >"$tmp/top.txt" 2>&1 &
 top_pid=$!
-for _ in $(seq 100); do grep -q '^netpmu top ' "$tmp/top.txt" && break; sleep 0.1; done
+for _ in $(seq 100); do [ "$(tables)" -gt 0 ] && break; sleep 0.1; done
 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9002 --count 50 --size 10 >/dev/null
+t0=$(tables)
+for _ in $(seq 100); do [ "$(tables)" -ge $((t0 + 2)) ] && break; sleep 0.1; done
+wait_sigint_handled $top_pid && kill -INT $top_pid
 wait $top_pid
 TAP_KIND=golden check_cmd "netpmu top runs without a NIC PMU and says software columns only" \
 	grep -q 'no HNS3 PMU: software columns only' "$tmp/top.txt"
