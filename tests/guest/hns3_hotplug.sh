@@ -12,6 +12,7 @@
 # intervals is every byte received. Instances made after a round, and while
 # their local CPU is offline, count where the rules say.
 . "$(dirname "$0")/../lib/tap.sh"
+kind exact
 
 PYTHONPATH=$REPO/tests/guest:$REPO/tests/lib python3 - <<'PY'
 import atexit
@@ -21,6 +22,8 @@ from cpu_hotplug import *
 P3, P4 = "hns3_pmu_sicl_3", "hns3_pmu_sicl_4"
 victims = [cpu for cpu in (0, 1) if offlinable(cpu)]
 note(f"PMU scopes: {'yes' if kernel_has_pmu_scope() else 'no'}; CPUs that can go offline: {victims}")
+# 22 checks, 13 per round, 7 more after the first.
+plan(22 + 13 * len(victims) + 7 * bool(victims))
 opened = []
 
 
@@ -87,8 +90,13 @@ def phase(title, flows):
         if key in sent:
             check_eq(f"{title}: {P3}/{name} = {sent[key]} (all flows so far)", sent[key], v)
         elif key == "time":
-            check(f"{title}: {P3}/{name}: {v} cycles / 100 MHz = enabled {en / 1e9:.4f} s within 1%",
-                  v is not None and en and abs(v / hz - en / 1e9) <= 0.01 * en / 1e9)
+            # Each move of the event to another CPU adds a del/add path
+            # of its own: 1% of the run, not tests/lib/time_counter.py's bound.
+            kind("weak", "a 1% tolerance: every CPU move adds a del/add path")
+            check(f"{title}: {P3}/{name}: cycles / 100 MHz = enabled time within 1%",
+                  v is not None and en and abs(v / hz - en / 1e9) <= 0.01 * en / 1e9,
+                  f"{v} cycles, {en} ns enabled")
+            kind("exact")
 
 
 def new_instance_cpu(title):
@@ -133,7 +141,8 @@ check_eq(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/ across the hotplug = {sent['rx_b
 check_eq(f"{P4}/bw_ssu_rpu_byte_num,global=1/ (made after the first round) = {p4['rx_bytes']}",
          p4["rx_bytes"], read_counter(p4["fd"])[0] if p4["fd"] >= 0 else None)
 for tool, (total, why) in results.items():
-    check_eq(f"{tool} on {P3}: the sum of its intervals = every byte received, {sent['rx_bytes']} ({why})",
+    note(f"{tool}: {why}")
+    check_eq(f"{tool} on {P3}: the sum of its intervals = every byte received, {sent['rx_bytes']}",
              sent["rx_bytes"], total)
 close_all(opened)
 opened.clear()
@@ -149,6 +158,7 @@ check_eq(f"{P4}: cpumask = {cpu4} ({why})", cpu4, cpumask(P4))
 set_online(1, True)
 check_eq(f"{P4} stays on CPU {cpu4} when CPU 1 comes online", cpu4, cpumask(P4))
 check_eq("del_device 4", 0, sim_del(4))
-check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 hotplug")))
+with as_kind("weak", NO_WARNING):
+    check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 hotplug")))
 finish()
 PY

@@ -32,7 +32,8 @@ ETH_ZLEN = 60
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import tap  # noqa: E402
-from tap import ok, not_ok, skip, note, check_eq, check  # noqa: E402,F401  (re-exported to the tests)
+from tap import ok, not_ok, skip, note, check_eq, check, kind, plan, as_kind, NO_WARNING  # noqa: E402,F401  (re-exported to the tests)
+from doc_commands import rows as doc_command_rows  # noqa: E402
 from perf_forms import perf_has_group_switch, perf_list_name  # noqa: E402,F401  (re-exported to the tests)
 
 
@@ -78,7 +79,7 @@ def spec_events():
 
 def doc_commands(doc):
     """[(outcome, line)] of one document's perf lines (doc-commands.tsv)."""
-    return [(outcome, line) for d, _section, outcome, line in abi_table("doc-commands.tsv") if d == doc]
+    return [(outcome, line) for _, _, outcome, line in doc_command_rows(doc)]
 
 
 # The module's func-intr extension (kmod/README.md, "ABI extensions").

@@ -9,6 +9,8 @@
 # (tests/guest/hns3_dup_pmu) the same, for the taken name. The default load
 # (no parameters) is restored at the end, whatever happened.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 33
+kind golden
 kmod=${NETPMU_KO:?set by tests/vm/run}
 dup=${NETPMU_DUP_KO:?set by tests/vm/run}
 
@@ -22,14 +24,16 @@ restore() {
 }
 trap restore EXIT
 
-DUP_KO=$dup PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
+DUP_KO=$dup PYTHONPATH=$REPO/tests/guest:$REPO/tests/lib python3 - <<'PY'
 import signal
 from hns3_lib import *
+from time_counter import check_time
 
 nic = nics()
 e0, e1 = nic["eth0"], nic["eth1"]
 
 # ---- unload refused while an event is open, clean after
+kind("exact")
 dmesg_mark("hns3 module")
 fd = open_fd(attr(0x2, G))
 check_eq("an open event holds a reference on the module (refcnt 1)", "1\n", read("/sys/module/netpmu/refcnt"))
@@ -51,9 +55,11 @@ rc, err = rmmod()
 check_eq("rmmod netpmu once every event is closed", (0, ""), (rc, err))
 check("after unload: no hns3_pmu_sicl_0, no netpmu_sim bus, no netpmu_sim0 device",
       not os.path.exists(pmu_dir()) and not os.path.exists(SIM_BUS) and not os.path.exists("/sys/devices/netpmu_sim0"))
-check_eq("kernel log of the unload: no warning", [], kernel_problems(dmesg_since("hns3 module")))
+with as_kind("weak", NO_WARNING):
+    check_eq("kernel log of the unload: no warning", [], kernel_problems(dmesg_since("hns3 module")))
 
 # ---- invalid model parameters: the model only is refused
+kind("golden")
 DRIVERS = ["/sys/bus/pci/drivers/netpmu_hns3_pmu", "/sys/bus/pci/drivers/netpmu_hisi_pcie_pmu"]
 PCIE0 = os.path.join(EVENT_SOURCE, "hisi_pcie0_core0")
 for params, why in ((["counter_bits=8"], "counter_bits below 16"), (["counter_bits=65"], "above 64"),
@@ -83,6 +89,13 @@ f10 = Flow(e1, e0, 400, 1400, 9502)
 f01.gap_us = f10.gap_us = 300
 total = f01.bytes() + f10.bytes()
 W = 1 << 20
+
+
+def folds(ns):
+    """A narrowed counter is also folded by the model's wrap timer, every
+    (2^20 - 1) / 1 MHz / 4 s (kmod/hns3/sim_dev.c), besides perf's read and del."""
+    return -(-ns * 10**6 * 4 // ((W - 1) * 10**9)) + 2
+
 specs = [("bw_ssu_rpu_byte_num,global=1", f"2000x1442 = {total} ({total // W} wraps of 2^20)", total),
          ("bw_ssu_egu_byte_num,global=1", f"2000x1442 = {total}", total),
          (f"bw_ssu_rpu_byte_num,port={e1.port},tc=0xf", f"1600x1442 = {f01.bytes()} ({f01.bytes() // W} wraps)",
@@ -95,6 +108,7 @@ try:
 except RuntimeError as e:
     values = {}
     not_ok("perf stat with 20-bit counters", str(e))
+kind("exact")
 for s, formula, want in specs:
     check_eq(f"20-bit counters: {s} = {formula}", want, values.get(f"{PMU0}/{s}/", (None, 0))[0])
 ev = f"{PMU0}/bw_tpu_ssu_byte_num,bdf={e0.bdf:#x},queue=0xffff/"
@@ -112,14 +126,16 @@ for attempt in (1, 2):
     except RuntimeError as e:
         values = {}
     res = [(ev, *values.get(ev, (None, 0))) for ev in (tev[0], f"{PMU0}/bw_ssu_rpu_time,global=1/")]
-    good = all(c is not None and c > 2 * W and abs(c / 1e6 - ns / 1e9) <= 0.01 * ns / 1e9 for _, c, ns in res)
+    good = all(c is not None and c > 2 * W and ns and check_time(c, 10**6, ns, folds(ns))[0] for _, c, ns in res)
     if good or attempt == 2:
         break
     note(f"time wraps, attempt 1 off (guest stalled?): {res}")
+kind("weak", "a tolerance: the clock's resolution and the add/del path, derived in tests/lib/time_counter.py")
 for ev, cycles, ns in res:
-    check(f"20-bit time counter at 1 MHz: {ev} / 1 MHz = enabled time within 1% "
-          f"({cycles} cycles = {cycles and cycles // W} wraps, {ns} ns)",
-          cycles is not None and cycles > 2 * W and abs(cycles / 1e6 - ns / 1e9) <= 0.01 * ns / 1e9)
+    ok_, dev, tol = check_time(cycles, 10**6, ns, folds(ns)) if cycles is not None and ns else (False, None, None)
+    check(f"20-bit time counter at 1 MHz: {ev} / 1 MHz = enabled time, after more than 2 wraps",
+          ok_ and cycles > 2 * W, f"{cycles} cycles = {cycles and cycles // W} wraps, {ns} ns: {dev} ns off (> {tol})")
+kind("golden")
 rc, err = rmmod()
 check_eq("rmmod after the narrowed run", (0, ""), (rc, err))
 
@@ -154,10 +170,12 @@ check_eq("insmod netpmu.ko (the bench's default load) again", (0, ""), (rc, err)
 f01 = Flow(e0, e1, 5, 100, 9503)
 try:
     values, _ = perf_stat([f"{PMU0}/bw_ssu_rpu_byte_num,global=1/"], [f01])
+    kind("exact")
     check_eq(f"after the reload {PMU0} counts: bw_ssu_rpu_byte_num,global=1 = 5x142 = 710", 710,
              values.get(f"{PMU0}/bw_ssu_rpu_byte_num,global=1/", (None, 0))[0])
 except RuntimeError as e:
     not_ok("perf stat after the reload", str(e))
-check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 module")))
+with as_kind("weak", NO_WARNING):
+    check_eq("kernel log: no warning", [], kernel_problems(dmesg_since("hns3 module")))
 finish()
 PY

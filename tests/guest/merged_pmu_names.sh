@@ -9,6 +9,8 @@
 # with; a merged metric adds the instances' bandwidths and averages their
 # latency; a bdf filter counts on the instances whose range holds it.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 11
+kind exact
 
 tmp=$(mktemp -d)
 sim=/sys/bus/netpmu_sim
@@ -89,7 +91,8 @@ PY
 check_eq "merged metric lines: named as written, the metric on counter 0's line" \
 	"rows 8 hns3_pmu_sicl/bw_ssu_rpu_byte_num,global=1/ bytes/s bw_ssu_rpu hns3_pmu_sicl/dly_rpu_time,global=1/ ns dly_rpu" \
 	"$(sed -n 1p "$tmp/check")"
-check_eq "merged bandwidth = hns3_pmu_sicl_0's + hns3_pmu_sicl_5's of the same run (1%)" "bandwidth ok" \
+TAP_KIND="weak: a 1% tolerance, the instances' running times differ by their add paths" \
+	check_eq "merged bandwidth = hns3_pmu_sicl_0's + hns3_pmu_sicl_5's of the same run (1%)" "bandwidth ok" \
 	"$(sed -n 2p "$tmp/check")"
 # The model's latency of a 1042-byte frame at 100 MHz: 100 + 83 cycles (stat_counts.sh).
 check_eq "merged latency = the model's per-frame latency over all $((2 * n)) frames of both instances" \

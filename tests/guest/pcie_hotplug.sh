@@ -12,6 +12,7 @@
 # netpmu trace -I running throughout. netpmu.ko is reloaded with its default
 # parameters at the end.
 . "$(dirname "$0")/../lib/tap.sh"
+kind model
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
 kmod=${NETPMU_KO:?netpmu.ko of the cell, set by tests/vm/run}
 warnings() { dmesg | grep -cE 'WARNING:|BUG:|Oops|Call Trace:'; }
@@ -20,7 +21,7 @@ before=$(warnings)
 reload() {
 	rmmod netpmu && insmod "$kmod" "$@"
 }
-check_cmd "netpmu.ko reloads with pcie_cpu=1" reload pcie_cpu=1
+TAP_KIND="weak: setup step" check_cmd "netpmu.ko reloads with pcie_cpu=1" reload pcie_cpu=1
 
 PYTHONPATH=$REPO/tests/lib python3 - <<'PY'
 import atexit
@@ -31,6 +32,8 @@ atexit.register(all_online)
 PMU0 = "hisi_pcie0_core0"
 victims = [cpu for cpu in (0, 1) if offlinable(cpu)]
 note(f"PMU scopes: {'yes' if kernel_has_pmu_scope() else 'no'}; CPUs that can go offline: {victims}")
+# 12 checks (4 of them in the shell around), 6 per round.
+plan(12 + 6 * len(victims))
 check_eq("cpumask is the requested CPU 1", 1, cpumask(PMU0))
 
 p = params()
@@ -53,7 +56,9 @@ def phase(title, count):
     n = frames["n"]
     check_eq(f"{title}: {spec} = {n}*(F+D) = {n * (F + D)} (every frame so far)", n * (F + D), flux.value())
     t1 = tim.value()
-    check(f"{title}: the grouped time counter ticks on ({t0} -> {t1})", t1 > t0)
+    kind("weak", "monotonic: the time across a CPU move has no exact value")
+    check(f"{title}: the grouped time counter ticks on", t1 > t0, f"{t0} -> {t1}")
+    kind("model")
 
 
 phase("before any hotplug", 5)
@@ -77,7 +82,8 @@ grp.close()
 flux.close()
 total = frames["n"] * (F + D)
 for tool, (got, why) in results.items():
-    check_eq(f"{tool}: the sum of its intervals = every frame's flux, {total} ({why})", total, got)
+    note(f"{tool}: {why}")
+    check_eq(f"{tool}: the sum of its intervals = every frame's flux, {total}", total, got)
 
 # A new event goes to the current counting CPU.
 vals = measure([spec], lambda: flow(2, F - ETH_IP_UDP))
@@ -85,7 +91,8 @@ check_eq(f"a new event counts on CPU {cpumask(PMU0)}: 2*(F+D)", 2 * (F + D), (va
 sys.exit(0)
 PY
 
-check_eq "no kernel warning, BUG or oops during hotplug" "$before" "$(warnings)"
-check_cmd "netpmu.ko reloads with its default parameters" reload
+TAP_KIND="weak: an absence: no kernel warning, BUG or oops (tests/vm/run fails the run on one too)" \
+	check_eq "no kernel warning, BUG or oops during hotplug" "$before" "$(warnings)"
+TAP_KIND="weak: setup step" check_cmd "netpmu.ko reloads with its default parameters" reload
 # The first CPU of the Root Ports' NUMA node: they have none here, so CPU 0.
 check_eq "cpumask is CPU 0 again" 0 "$(cat $pmu/cpumask)"

@@ -6,6 +6,8 @@
 # counting CPU, which folds the count and presets 2^63 again: the total stays
 # exact and counting goes on.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 8
+kind model
 dbg=/sys/kernel/debug/netpmu_pcie_sim0_0
 
 if [ ! -w $dbg/inject ]; then
@@ -54,8 +56,9 @@ t.value()                              # the model notices the wrap at an access
 time.sleep(0.2)
 check_eq("the time counter wraps: one overflow interrupt", before + 1, irqs())
 t0 = t.value()
-check(f"the pair member sharing the counter keeps its count across the overflow: rx_mwr_time "
-      f"{t0} >= injected {inj} + 0.8 s of cycles; rx_mwr_flux stays 0",
+kind("weak", "a bound: the time counter ran at least the 0.8 s slept past the injected value")
+check("the pair member sharing the counter keeps its count across the overflow: rx_mwr_time "
+      ">= injected + 0.8 s of cycles; rx_mwr_flux stays 0",
       g.value() == 0 and t0 >= inj + p["clk_freq"] * 8 // 10, f"flux {g.value()}, time {t0}")
 g.disable(); t.close(); g.close()
 sys.exit(0)

@@ -9,17 +9,20 @@
 # it has no _<N> suffix for 6.12 to merge). No documented PCIe line uses
 # perf stat -g, so every line means the same to both perfs.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 15
+kind model
 
-PYTHONPATH=$REPO/tests/lib python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" <<'PY'
+PYTHONPATH=$REPO/tests/lib python3 - <<'PY'
 import shlex
 from pcie_pmu import *
 from perf_forms import perf_list_name
+from doc_commands import rows
 
-doc = [row.split("\t")[2:] for row in open(sys.argv[1]).read().splitlines()
-       if row.startswith("pcie\t")]
+doc = [(outcome, line) for _, _, outcome, line in rows("pcie")]
 list_name = perf_list_name(PMU)
 note(f"this perf lists {PMU} as {list_name}")
 out = subprocess.run(["perf", "list"], capture_output=True, text=True).stdout
+kind("exact")
 for _, shown in [row for row in doc if row[0] == "listed"]:
     listed = shown.replace(f"{PMU}/", f"{list_name}/")
     check(f"perf list shows {listed} [Kernel PMU event] (the document: {shown})",
@@ -43,7 +46,9 @@ lines = []
 for _, cmd in doc:
     if cmd.startswith("perf stat ") and "-e" in shlex.split(cmd) and cmd not in lines:
         lines.append(cmd)
+kind("golden")
 check_eq("the PCIe document holds 9 distinct perf stat lines with events", 9, len(lines))
+kind("model")
 # The document's advice for bandwidth: the flux/time pair in one group.
 lines.append('perf stat -e "{hisi_pcie0_core0/rx_mwr_flux,port=0xffff/,hisi_pcie0_core0/rx_mwr_time,port=0xffff/}"')
 lines.append("perf stat -e hisi_pcie0_core0/rx_mwr_flux,port=0x101/ sleep 5")

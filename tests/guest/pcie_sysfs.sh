@@ -5,6 +5,8 @@
 # PCIe topology say: 18 events, 8 formats, bus/bdf_min/bdf_max of its
 # Root Ports, the counting CPU as a cpulist, the identifier.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 17
+kind exact
 pmu=/sys/bus/event_source/devices/hisi_pcie0_core0
 abi=$REPO/tests/fixtures/abi
 
@@ -12,7 +14,7 @@ if [ ! -d $pmu ]; then
 	fail "hisi_pcie0_core0 is registered" "no $pmu"
 	exit 0
 fi
-pass "hisi_pcie0_core0 is registered"
+TAP_KIND="weak: presence; its files are checked byte for byte below" pass "hisi_pcie0_core0 is registered"
 
 PYTHONPATH=$REPO/tests/lib python3 - "$abi" "$pmu" <<'PY'
 import os, re, sys
@@ -42,7 +44,9 @@ check_eq("every format/ file is byte-exact", [], bad)
 
 # bus, bdf_min, bdf_max: "%#04x\n" of the guest's real Root Ports.
 ports = root_ports()
+kind("weak", "setup: the Root Ports the checks below compare with")
 check("the guest has PCIe Root Ports", len(ports) >= 2, f"found {ports}")
+kind("exact")
 lo, hi = min(ports), max(ports)
 def k04x(v):                      # the kernel's %#04x
     return ("0x%02x" % v).encode() + b"\n"
@@ -82,5 +86,5 @@ PY
 for line in $(dmesg | sed -n 's/.*hisi_pcie0_core0: Root Port \([0-9a-f:.]*\) is port bit \([0-9]*\).*/\1=\2/p' | awk '!seen[$0]++'); do
 	echo "  $line"
 done
-check_cmd "the kernel log maps each Root Port to its port bit" \
+TAP_KIND=golden check_cmd "the kernel log maps each Root Port to its port bit" \
 	sh -c "dmesg | grep -q 'hisi_pcie0_core0: Root Port .* is port bit 0 (port=0x1)'"

@@ -5,6 +5,8 @@
 # checks the queue against the netdev's queues, and for the PCIe PMU finds the
 # NIC's Root Port; what the drivers would refuse is refused before opening.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 4
+kind golden
 
 pmus=/sys/bus/event_source/devices
 if [ ! -d $pmus/hns3_pmu_sicl_0 ]; then

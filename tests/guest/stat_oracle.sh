@@ -8,6 +8,8 @@
 # (--dry-run) equals the attr perf stat -vv opens successfully; and over the
 # same known UDP flow, netpmu and perf count the same frames and bytes.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 6
+kind exact
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -23,20 +25,14 @@ nic=$(printf '0x%x' $((bus << 8 | slot << 3 | fn)))
 
 # Only the -e strings: each perf stat below has its own options, so what the
 # documented ones mean to this perf (perf 6.12 has no -g) does not matter here.
-python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" "$nic" >"$tmp/strings" <<'PY'
-import shlex, sys
-table, nic = sys.argv[1], sys.argv[2]
-for row in open(table, encoding="utf-8").read().splitlines():
-    if row.startswith("#"):
-        continue
-    _, _, outcome, line = row.split("\t")
+PYTHONPATH=$REPO/tests/lib python3 - "$nic" >"$tmp/strings" <<'PY'
+import sys
+from doc_commands import rows, event_strings
+nic = sys.argv[1]
+for _, _, outcome, line in rows():
     if outcome == "no-event" or not line.startswith("perf stat "):
         continue    # no published event of that name (bw_igu_ssu, dropped upstream)
-    args = shlex.split(line)
-    for i, a in enumerate(args[:-1]):
-        if a != "-e":
-            continue
-        e = args[i + 1]
+    for e in event_strings(line):
         e = e.replace("hns3_pmu_0/event=0,subevent=0,bdf=0x3500,intr=0",
                       "hns3_pmu_sicl_0/event=3,subevent=1,bdf=0x3500,intr=0")
         e = e.replace("hns3_pmu_0/event=0,subevent=0", "hns3_pmu_sicl_0/event=0,subevent=2")
@@ -80,19 +76,13 @@ for cpu in $(cut -f1 "$tmp/netpmu.sorted" | sort -u); do
 	args=()
 	while IFS= read -r text; do args+=(-e "$text"); done <"$tmp/texts"
 	perf stat -vv -a "${args[@]}" -- true >"$tmp/perf.out" 2>&1
-	awk -v cpu="$cpu" '
-		NR == FNR { text[++n] = $0; next }
-		/^perf_event_attr:/ { inside = 1; c = "0"; c1 = "0"; c2 = "0"; next }
-		inside && /^  type / { t = $2 }
-		inside && /^  config / { c = $2 }
-		inside && /config1 }/ { c1 = $NF }
-		inside && /config2 }/ { c2 = $NF }
-		/^sys_perf_event_open: .* = [0-9]+$/ && inside {
-			printf "%s\t%s\ttype=%s config=%s config1=%s config2=%s\n", cpu, text[++i], t, c, c1, c2
-			inside = 0 }' "$tmp/texts" "$tmp/perf.out" >>"$tmp/perf"
+	awk -f "$REPO/tests/lib/perf_vv_attrs.awk" "$tmp/perf.out" >"$tmp/perf.attrs"
+	awk -v cpu="$cpu" 'NR == FNR { text[++n] = $0; next }
+		$6 != "fd=failed" { printf "%s\t%s\t%s %s %s %s\n", cpu, text[++i], $1, $2, $3, $4 }' \
+		"$tmp/texts" "$tmp/perf.attrs" >>"$tmp/perf"
 done
 nr=$(wc -l <"$tmp/netpmu.sorted")
-if [ "$nr" -ge 60 ]; then pass "$nr distinct counters to compare"; else fail "at least 60 distinct counters" "$nr"; fi
+TAP_KIND="weak: setup, enough strings for the comparison below" check_cmd "at least 60 distinct counters to compare" test "$nr" -ge 60
 sort -u "$tmp/perf" >"$tmp/perf.sorted"
 check_eq "perf stat -vv opens the attr netpmu opens, for all $nr counters" "" \
 	"$(diff "$tmp/netpmu.sorted" "$tmp/perf.sorted" | grep '^[<>]')"

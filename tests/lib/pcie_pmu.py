@@ -26,7 +26,7 @@ UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
 
 # ---------------------------------------------------------------- TAP
 
-from tap import ok, not_ok, skip, note, check_eq, check  # noqa: F401  (re-exported to the tests)
+from tap import ok, not_ok, skip, note, check_eq, check, kind, plan, as_kind, NO_WARNING  # noqa: F401  (re-exported to the tests)
 
 
 # ------------------------------------------------------- perf_event_open

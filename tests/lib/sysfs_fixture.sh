@@ -2,12 +2,10 @@
 # Unit tests against a fixture sysfs tree (tests/fixtures/make-sysfs-tree).
 # Source after tap.sh.
 
-# fixture_tree [MAKE-SYSFS-TREE OPTION...]: sets $tmp (a folder removed at
-# exit, readable by others for tests that drop privileges) and $root (the
-# tree inside it); prints one "not ok" line and exits when the loader is not
-# built or the tree cannot be made.
-fixture_tree() {
-	local gen
+# unit_setup: sets $tmp (a folder removed at exit, readable by others for
+# tests that drop privileges); prints one "not ok" line and exits when the
+# loader is not built.
+unit_setup() {
 	tmp=$(mktemp -d)
 	chmod 755 "$tmp"
 	trap 'rm -rf "$tmp"' EXIT
@@ -15,6 +13,14 @@ fixture_tree() {
 		fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
 		exit 0
 	fi
+}
+
+# fixture_tree [MAKE-SYSFS-TREE OPTION...]: unit_setup, and $root, the
+# fixture tree inside $tmp; prints one "not ok" line and exits when the tree
+# cannot be made.
+fixture_tree() {
+	local gen
+	unit_setup
 	root=$tmp/sys
 	if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$@" "$root" 2>&1); then
 		fail "fixture sysfs tree built from the ABI tables" "$gen"

@@ -1,15 +1,50 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shell test helpers. A test prints one line per check, which tests/run counts:
-#   ok - DESCRIPTION
-#   not ok - DESCRIPTION: WHY
-#   ok - DESCRIPTION # SKIP REASON      (only when a precondition is truly absent)
+# Shell test helpers. A test declares its plan, then prints one line per
+# check, which tests/lib/tap_run and tests/run count:
+#   1..N                                 (plan N: the checks it runs; at the end when data-dependent)
+#   ok - DESCRIPTION [KIND]
+#   not ok - DESCRIPTION [KIND]: WHY
+#   ok - DESCRIPTION [KIND] # SKIP REASON (only when a precondition is truly absent)
+# KIND is the evidence a check gives, set by `kind` for the checks that
+# follow, or by TAP_KIND=KIND before one check:
+#   exact   against a truth independent of netpmu: datagrams sent,
+#           /proc/interrupts, the driver's own counts, real perf's attrs and
+#           counts, the spec's bytes and errnos
+#   golden  exact, against values or messages the test's author worked out
+#   model   the device model against its documented formula
+#   weak: REASON  a presence, non-zero, monotonic or tolerance check, or an
+#           exit status, with why nothing stronger is known
+# A check without a kind is tagged [untagged], which tests/run reports.
 
 REPO=${REPO:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 NETPMU=${NETPMU:-$REPO/.output/netpmu}
 
-pass() { echo "ok - $1"; }
-fail() { echo "not ok - $1: $2"; }
-skip() { echo "ok - $1 # SKIP $2"; }
+# plan N: the number of checks this script runs; tests/lib/tap_run fails a
+# script whose checks are fewer or more.
+plan() { echo "1..$1"; }
+
+# kind exact|golden|model|weak REASON: the kind of the checks that follow.
+# Exported, so that python checks (tests/lib/tap.py) carry it too.
+kind() {
+	case "$1" in
+	exact|golden|model) [ $# = 1 ] || { echo "kind $1 takes no reason" >&2; return 1; }
+		export TAP_KIND=$1 ;;
+	weak) [ -n "${2:-}" ] || { echo "kind weak needs its reason" >&2; return 1; }
+		export TAP_KIND="weak: $2" ;;
+	*) echo "kind: unknown kind '$1'" >&2; return 1 ;;
+	esac
+}
+tag() { echo "[${TAP_KIND:-untagged}]"; }
+
+pass() { echo "ok - $1 $(tag)"; }
+fail() { echo "not ok - $1 $(tag): $2"; }
+skip() { echo "ok - $1 $(tag) # SKIP $2"; }
+# skip_checks N DESCRIPTION REASON: the N checks a missing precondition
+# leaves out, one SKIP line each, so that the plan still adds up.
+skip_checks() {
+	local i
+	for i in $(seq "$1"); do skip "$2 ($i of $1)" "$3"; done
+}
 
 # check_eq DESCRIPTION EXPECTED ACTUAL
 check_eq() {
@@ -37,10 +72,10 @@ wait_sigint_handled() {
 }
 
 # check_eq_todo BUG DESCRIPTION EXPECTED ACTUAL: a check of a known product
-# bug (TAP's TODO directive): "not ok - DESCRIPTION: WHY # TODO BUG" while
-# it fails, which tests/run counts as a known failure, not a failure;
-# "ok - DESCRIPTION # TODO BUG" once it passes (then drop the TODO).
+# bug (TAP's TODO directive): "not ok - DESCRIPTION [KIND]: WHY # TODO BUG"
+# while it fails, which tests/run counts as a known failure, not a failure;
+# "ok - DESCRIPTION [KIND] # TODO BUG" once it passes (then drop the TODO).
 check_eq_todo() {
-	if [ "$3" = "$4" ]; then echo "ok - $2 # TODO $1"
-	else echo "not ok - $2: expected '$3', got '$4' # TODO $1"; fi
+	if [ "$3" = "$4" ]; then echo "ok - $2 $(tag) # TODO $1"
+	else echo "not ok - $2 $(tag): expected '$3', got '$4' # TODO $1"; fi
 }

@@ -4,6 +4,8 @@
 # line naming what is wrong and what would be right, with the exact status;
 # nothing crashes, wraps, blocks or ends with status 0 after losing output.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 51
+kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions
@@ -168,9 +170,7 @@ fi
 # trace needs BPF: Ctrl-C and SIGTERM in a 20 s interval are answered at once
 # with the partial interval, and a full disk is an error.
 if ! timeout 10 "$NETPMU" trace -d 0.2 >/dev/null 2>"$tmp/err"; then
-	for s in "Ctrl-C" "SIGTERM" "trace > /dev/full"; do
-		skip "trace: $s" "trace does not run here: $(tail -n 1 "$tmp/err")"
-	done
+	skip_checks 5 "trace: Ctrl-C, SIGTERM, > /dev/full" "trace does not run here: $(tail -n 1 "$tmp/err")"
 	exit 0
 fi
 # stop_times SIG: "STATUS ANSWER_MS EXIT_MS INTERVAL_NS" of trace -I 20000

@@ -2,14 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # netpmu's command line: --help, --version, unknown commands and options.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 26
+kind golden
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
+. "$REPO/tests/lib/sysfs_fixture.sh"
+unit_setup
 
 # run ARGS...: sets rc, out (stdout) and err (stderr) of netpmu ARGS.
 run() {

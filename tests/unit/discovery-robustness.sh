@@ -4,14 +4,11 @@
 # absent files, malformed files reported with their path, split format fields,
 # names that only look like HNS3/PCIe PMUs.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 23
+kind golden
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
+. "$REPO/tests/lib/sysfs_fixture.sh"
+unit_setup
 
 # fresh_tree: a new fixture tree in $root; $dev is its devices directory.
 n=0

@@ -5,18 +5,11 @@
 # filter modes; PCIe pairs with their undocumented units said; a PMU without
 # hw_clk_freq in per-cycle units; events without a pair listed apart; JSON lines.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 15
+kind golden
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$root" 2>&1); then
-	fail "fixture sysfs tree built from the ABI tables" "$gen"
-	exit 0
-fi
+. "$REPO/tests/lib/sysfs_fixture.sh"
+fixture_tree
 abi=$REPO/tests/fixtures/abi
 
 "$NETPMU" list --events --sysfs-root "$root" hns3_pmu_sicl_0 >"$tmp/out" 2>"$tmp/err"

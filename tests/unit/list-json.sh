@@ -3,14 +3,11 @@
 # netpmu list --json on a fixture sysfs tree: one JSON document on one line
 # (an array of PMUs) that python3 parses, with the exact values of every key.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 10
+kind golden
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
+. "$REPO/tests/lib/sysfs_fixture.sh"
+unit_setup
 if ! command -v python3 >/dev/null; then
 	fail "python3 present to parse JSON" "python3 is missing (run: make deps)"
 	exit 0
@@ -29,12 +26,12 @@ check_eq "list --json PATTERN exits 0" 0 $?
 "$NETPMU" list --json nomatch --sysfs-root "$root" >"$tmp/none.json" 2>/dev/null
 check_eq "list --json PATTERN matching nothing exits 1 with empty stdout" "1 0" "$? $(wc -c <"$tmp/none.json")"
 
-python3 - "$tmp/all.json" "$tmp/one.json" <<'PY'
+python3 - "$tmp/all.json" "$tmp/one.json" "$REPO/tests/lib" <<'PY'
 import json
 import sys
 
-def report(ok, desc, why=""):
-    print(f"ok - {desc}" if ok else f"not ok - {desc}: {why}")
+sys.path.insert(0, sys.argv[3])
+from tap import check as report
 
 def parse_lines(path):
     text = open(path).read()

@@ -3,19 +3,11 @@
 # netpmu list on fixture sysfs trees built from the upstream ABI tables: the
 # table, pattern filtering, no PMU at all, a missing sysfs root.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 21
+kind golden
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if [ ! -x "$NETPMU" ]; then
-	fail "netpmu binary exists" "$NETPMU is missing (run: make netpmu)"
-	exit 0
-fi
-root=$tmp/sys
-if ! gen=$("$REPO/tests/fixtures/make-sysfs-tree" "$root" 2>&1); then
-	fail "fixture sysfs tree built from the ABI tables" "$gen"
-	exit 0
-fi
+. "$REPO/tests/lib/sysfs_fixture.sh"
+fixture_tree
 
 run() {
 	"$NETPMU" "$@" >"$tmp/out" 2>"$tmp/err"

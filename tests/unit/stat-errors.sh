@@ -5,6 +5,8 @@
 # nothing on stdout, exit status 1 (2 for usage errors). The refusals of
 # strings the drivers would silently count as something else are here too.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 89
+kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions

@@ -6,6 +6,8 @@
 # driver's rules selects it, what is counted, the register values the driver
 # writes, and the metric of a pair in one group.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 17
+kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions

@@ -5,6 +5,8 @@
 # assigned, format fields OR'ed, bare fields 1, decimal with leading 0), the
 # value limits of split fields; and perf itself agreeing on the split fields.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 15
+kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions
@@ -64,6 +66,7 @@ check_eq "event= stands for event_type= on an HNS3 PMU that has only event_type 
 	"config=0x20f config1=0x10000000000000 config2=0" "$(attrs hns3_pmu_sicl_0/event=2,subevent=15,global=1/)"
 
 # perf packs the split fields the same way (see stat-perf-oracle.sh for the method).
+kind exact
 if ! command -v perf >/dev/null || ! unshare -Urm true 2>/dev/null; then
 	skip "perf packs split fields as netpmu does" "no perf or no user namespaces on this machine"
 	exit 0
@@ -71,9 +74,7 @@ fi
 copy_pmu_dirs "$root" "$tmp/pmus"
 strings="hisi_pcie0_core1/rx_mwr_flux,port=0x1ff/ hisi_pcie0_core1/rx_mwr_flux,bdf=0x3501/ hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,bdf=0x3508,queue=0x1234/ hns3_pmu_sicl_0/pps_intr_msix_func_intr_num,bdf=0x3500,intr=2/"
 expected=$(for s in $strings; do attrs "$s"; done)
-perf_says=$(unshare -Urm sh -c 'mount --bind "$1" /sys/bus/event_source/devices && shift &&
-	for s; do perf stat -vv -a -e "$s" -- true 2>&1 | awk "
-		/^perf_event_attr:/ { on = 1; c = \"0\"; c1 = \"0\"; c2 = \"0\"; next }
-		on && /^  config / { c = \$2 } on && /config1 }/ { c1 = \$NF } on && /config2 }/ { c2 = \$NF }
-		on && /^-----/ { print \"config=\" c \" config1=\" c1 \" config2=\" c2; exit }"; done' sh "$tmp/pmus" $strings)
+perf_says=$(unshare -Urm sh -c 'mount --bind "$1" /sys/bus/event_source/devices && vv=$2 && shift 2 &&
+	for s; do perf stat -vv -a -e "$s" -- true 2>&1 | awk -f "$vv" | head -n 1 | cut -d" " -f2-4; done' \
+	sh "$tmp/pmus" "$REPO/tests/lib/perf_vv_attrs.awk" $strings)
 check_eq "perf stat -vv packs the 4 split-field strings as netpmu does" "$expected" "$perf_says"

@@ -8,32 +8,24 @@
 # over /sys/bus/event_source/devices in a private user and mount namespace
 # (its perf_event_open then fails: only the attr it built is compared).
 . "$(dirname "$0")/../lib/tap.sh"
+plan 3
+kind exact
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions
 if ! command -v perf >/dev/null; then
-	skip "perf stat -vv as oracle on fixture trees" "perf is not installed (scripts/install-deps installs linux-perf)"
+	skip_checks 3 "perf stat -vv as oracle on fixture trees" "perf is not installed (scripts/install-deps installs linux-perf)"
 	exit 0
 fi
 if ! unshare -Urm true 2>/dev/null; then
-	skip "perf stat -vv as oracle on fixture trees" "this machine allows no user namespaces (unshare -Urm)"
+	skip_checks 3 "perf stat -vv as oracle on fixture trees" "this machine allows no user namespaces (unshare -Urm)"
 	exit 0
 fi
 copy_pmu_dirs "$root" "$tmp/pmus"
 
 # Event strings: every -e of the documented perf stat lines, the v1 syntax
 # with published events, and generated ones.
-python3 - "$REPO/tests/fixtures/abi/doc-commands.tsv" >"$tmp/strings" <<'PY'
-import shlex, sys
-for row in open(sys.argv[1], encoding="utf-8"):
-    line = row.rstrip("\n").split("\t")[-1]
-    if row.startswith("#") or not line.startswith("perf stat "):
-        continue
-    args = shlex.split(line)
-    for i, a in enumerate(args[:-1]):
-        if a == "-e":
-            print(args[i + 1])
-PY
+"$REPO/tests/lib/doc_commands.py" strings >"$tmp/strings"
 for f in global=1 port=0,tc=0xF port=1,tc=3 bdf=0x3500,queue=0xFFFF bdf=0x3501,queue=1; do
 	echo "hns3_pmu_0/event=2,subevent=0xf,$f/"
 done >>"$tmp/strings"
@@ -83,18 +75,12 @@ cat >"$tmp/oracle" <<'SH'
 # In a private mount namespace: perf sees the fixture's PMUs.
 mount --bind "$1" /sys/bus/event_source/devices || exit 1
 while IFS= read -r text; do
-	perf stat -vv -a -e "$text" -- true 2>&1 | awk -v text="$text" '
-		/^perf_event_attr:/ { inside = 1; c = "0"; c1 = "0"; c2 = "0"; next }
-		inside && /^  type / { t = $2 }
-		inside && /^  config / { c = $2 }
-		inside && /config1 }/ { c1 = $NF }
-		inside && /config2 }/ { c2 = $NF }
-		inside && /^-----/ { printf "%s\ttype=%s config=%s config1=%s config2=%s\n", text, t, c, c1, c2; done = 1; exit }
-		END { if (!done) printf "%s\tno attr from perf\n", text }'
+	attr=$(perf stat -vv -a -e "$text" -- true 2>&1 | awk -f "$3" | head -n 1 | cut -d' ' -f1-4)
+	printf '%s\t%s\n' "$text" "${attr:-no attr from perf}"
 done <"$2"
 SH
 chmod +x "$tmp/oracle"
-unshare -Urm "$tmp/oracle" "$tmp/pmus" "$tmp/texts" >"$tmp/perf" 2>"$tmp/perf.err"
+unshare -Urm "$tmp/oracle" "$tmp/pmus" "$tmp/texts" "$REPO/tests/lib/perf_vv_attrs.awk" >"$tmp/perf" 2>"$tmp/perf.err"
 sort -u "$tmp/netpmu" >"$tmp/netpmu.sorted"
 sort -u "$tmp/perf" >"$tmp/perf.sorted"
 nr=$(wc -l <"$tmp/texts")

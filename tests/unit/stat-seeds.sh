@@ -7,6 +7,8 @@
 # the lines the current ABI cannot count (the v1 document's bw_igu_ssu and
 # event=0,subevent=0); the v1 syntax with a published event.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 34
+kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
 
 fixture_tree --topology --netpmu-extensions

@@ -3,6 +3,8 @@
 # tests/fixtures/make-sysfs-tree writes what the upstream drivers write, byte
 # for byte, as the upstream ABI tables (tests/fixtures/abi) say.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 30
+kind exact
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
