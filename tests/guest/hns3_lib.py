@@ -4,7 +4,7 @@
 
 TAP lines like tests/lib/tap.sh; perf_event_open through ctypes; the guest's
 NICs as the device model binds them (kmod/README.md): function = the NIC's
-PCI BDF, port = its rank in PCI order (domain, bus, devfn), MSI-X entries from the IRQs' hwirq (as user/queue_map.h
+PCI BDF, port = its rank in PCI order (domain, bus, devfn), MSI-X entries from the IRQs' hwirq (as user/queue/queue_map.h
 derives msix_index); known UDP flows through tests/lib/udp_flow.py under the
 real perf; the module's default load restored by reload().
 """
@@ -214,7 +214,7 @@ def nics():
 def _msix_vectors(nic_list):
     """MSI-X entry -> IRQ, from each IRQ's chip_name and hwirq: per-device
     domains give the index, the global PCI-MSI domain encodes
-    entry | bus:devfn << 11 | domain << 27 (as user/queue_map.c)."""
+    entry | bus:devfn << 11 | domain << 27 (as user/queue/vector_sysfs.c)."""
     by_pci = {n.pci: n for n in nic_list}
     for nic in nic_list:
         msi = f"/sys/bus/pci/devices/{nic.pci}/msi_irqs"

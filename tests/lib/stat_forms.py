@@ -6,6 +6,9 @@ same flow can be compared field by field:
   stat_forms.py csv|json|plain [--interval] [--first] [--mask-counts] FILE
   stat_forms.py separators FILE         (of JSON lines)
   stat_forms.py stamps --interval-ms MS FILE   (of -I -x';' lines)
+With --as-perf-6.12, a perf 6.1 output is first written as perf 6.12 writes
+it, the form netpmu follows: a metric value in JSON as a string, a CSV
+interval time stamp without its padding (as_perf_612).
 prints one line per output line (with --first, of the header and the first
 interval only; --mask-counts keeps only the form of the counts, which an
 interval's timing decides). Kept as they are: event names, units, keys
@@ -95,6 +98,13 @@ def plain_form(lines, mask):
     return out
 
 
+def as_perf_612(line):
+    """A line of perf 6.1's in perf 6.12's form (the two differences of
+    their -j and -I -x outputs)."""
+    line = re.sub(r'"metric-value" : (-?[0-9.]+)', r'"metric-value" : "\1"', line)
+    return line.lstrip() if re.match(r"\s+\d+\.\d{9};", line) else line
+
+
 def first_interval(form, lines):
     """The lines up to the end of the first interval: the header, then the
     lines of the first time stamp."""
@@ -121,6 +131,8 @@ def main():
     sep = ";"
     interval, mask = "--interval" in sys.argv, "--mask-counts" in sys.argv
     lines = [line.rstrip("\n") for line in open(path)]
+    if "--as-perf-6.12" in sys.argv:
+        lines = [as_perf_612(line) for line in lines]
     if form != "plain":
         lines = [line for line in lines if line.strip() and not line.startswith("#")]
     if "--first" in sys.argv:

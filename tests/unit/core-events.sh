@@ -6,6 +6,8 @@
 # the attr netpmu trace opens; bad modifiers give one line with the column and
 # what is allowed; PMU/NAME/ takes the core PMU's type from a fixture sysfs.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 26
+kind golden
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

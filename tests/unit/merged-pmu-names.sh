@@ -10,6 +10,7 @@
 # software-backed instances: one summed line, or a line per instance with its
 # CPU (--no-merge, -A); and perf stat -vv as oracle of the attrs per instance.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/stat_stamps.sh"
 plan 45
 kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
@@ -174,8 +175,8 @@ else
 		"$(sed -n 4p "$tmp/std" | awk '{ print $1, $2 }')"
 	sstat --no-merge -I 100 --count 1 -e "$dummy" 2>"$tmp/std"
 	check_eq "human form --no-merge -I: perf's -A header with its cpu column, CPU-led lines" \
-		"#           time cpu                counts unit events|     0.100000000 CPU0                    0      hns3_pmu_sicl_8/dummy_byte_num,global=1/|     0.100000000 CPU1                    0      hns3_pmu_sicl_9/dummy_byte_num,global=1/" \
-		"$(sed 's/ *$//' "$tmp/std" | paste -sd'|')"
+		"#           time cpu                counts unit events|     0.1 CPU0                    0      hns3_pmu_sicl_8/dummy_byte_num,global=1/|     0.1 CPU1                    0      hns3_pmu_sicl_9/dummy_byte_num,global=1/" \
+		"$(sed 's/ *$//' "$tmp/std" | stamp_tenths | paste -sd'|')"
 	sstat -j --no-merge -e "$dummy" -- true 2>"$tmp/json"
 	check_eq "-j --no-merge: perf's \"cpu\" key, as a string" '"0" "1"' \
 		"$(python3 -c 'import json, sys; print(" ".join(json.dumps(json.loads(l)["cpu"]) for l in open(sys.argv[1])))' "$tmp/json")"

@@ -6,6 +6,8 @@
 # of netlink answers. Every entry is checked field by field against values
 # worked out by hand from the fixture.
 . "$(dirname "$0")/../lib/tap.sh"
+plan 56
+kind golden
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,7 @@
 # -j JSON keys), -I intervals with --count, -o, -- COMMAND and its exit status,
 # Ctrl-C, a command that does not exist, and the no-permission error.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/stat_stamps.sh"
 plan 21
 kind golden
 . "$REPO/tests/lib/sysfs_fixture.sh"
@@ -69,31 +70,32 @@ check_eq "human form: perf's header, the counter line, the elapsed time" \
 stat -a -e "$dummy" -- true 2>"$tmp/std"
 check_eq "human form with -a: 'system wide'" " Performance counter stats for 'system wide':" "$(sed -n 2p "$tmp/std")"
 
-# Intervals: exactly N, at multiples of -I.
+# Intervals: exactly N. Their time stamps are the measured times of the
+# reads, as perf prints them, each cut to its multiple of -I (stamp_tenths).
 stat -I 100 --count 3 -x';' -e "$dummy" 2>"$tmp/iv"
-check_eq "-I 100 --count 3 -x';': three lines at 0.1, 0.2, 0.3 s, each with the interval first" \
-	"     0.100000000;0;;$dummy|     0.200000000;0;;$dummy|     0.300000000;0;;$dummy" \
-	"$(cut -d';' -f1-4 "$tmp/iv" | paste -sd'|')"
+check_eq "-I 100 --count 3 -x';': three lines read in the 0.1, 0.2, 0.3 s intervals, the time first, unpadded as perf 6.12's" \
+	"0.1;0;;$dummy|0.2;0;;$dummy|0.3;0;;$dummy" \
+	"$(cut -d';' -f1-4 "$tmp/iv" | stamp_tenths | paste -sd'|')"
 stat -I 100 --interval-count 2 -e "$dummy" 2>"$tmp/iv"
 check_eq "-I human form: perf's interval header, then time and count" \
-	"#           time             counts unit events|     0.100000000                  0      $dummy|     0.200000000                  0      $dummy" \
-	"$(sed 's/ *$//' "$tmp/iv" | paste -sd'|')"
+	"#           time             counts unit events|     0.1                  0      $dummy|     0.2                  0      $dummy" \
+	"$(sed 's/ *$//' "$tmp/iv" | stamp_tenths | paste -sd'|')"
 stat -I 200 -x';' -e "$dummy" -- sleep 0.25 2>"$tmp/iv"
 check_eq "-I with a command: intervals until it ends, the last one shorter (0.25 s and a bit)" \
-	"2 0.200000000 shorter" "$(wc -l <"$tmp/iv") $(sed -n 1p "$tmp/iv" | cut -d';' -f1 | tr -d ' ') $(
+	"2 0.2 shorter" "$(wc -l <"$tmp/iv") $(sed -n 1p "$tmp/iv" | cut -d';' -f1 | stamp_tenths) $(
 	sed -n 2p "$tmp/iv" | awk -F';' '{ print ($1 >= 0.25 && $1 < 0.4) ? "shorter" : "at " $1 }')"
 
-# JSON lines with perf's keys.
+# JSON lines with perf's keys, spaced as perf writes them.
 stat -j -I 100 --count 2 -e "$clock" -e "$dummy" 2>"$tmp/json"
-check_eq "-j -I: 4 JSON lines with perf stat's keys" \
-	"interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running|interval counter-value unit event event-runtime pcnt-running" \
+keys="interval counter-value unit event event-runtime pcnt-running metric-value metric-unit"
+check_eq "-j -I: 4 JSON lines with perf stat's keys" "$keys|$keys|$keys|$keys" \
 	"$(python3 -c '
 import json, sys
 for line in open(sys.argv[1]):
     print(" ".join(json.loads(line)))' "$tmp/json" | paste -sd'|')"
-check_eq "-j: the dummy line" \
-	"{\"interval\":0.200000000,\"counter-value\":\"0.000000\",\"unit\":\"\",\"event\":\"$dummy\",\"event-runtime\":RUNTIME,\"pcnt-running\":100.00}" \
-	"$(sed -n 4p "$tmp/json" | sed -E 's/"event-runtime":[0-9]+/"event-runtime":RUNTIME/')"
+check_eq "-j: the dummy line, no metric written as perf 6.12 writes it" \
+	"{\"interval\" : 0.2, \"counter-value\" : \"0.000000\", \"unit\" : \"\", \"event\" : \"$dummy\", \"event-runtime\" : RUNTIME, \"pcnt-running\" : 100.00, \"metric-value\" : \"0.000000\", \"metric-unit\" : \"(null)\"}" \
+	"$(sed -n 4p "$tmp/json" | sed -E 's/"event-runtime" : [0-9]+/"event-runtime" : RUNTIME/' | stamp_tenths)"
 
 # -o FILE: the counts go there, stderr stays empty.
 stat -o "$tmp/counts" -x';' -e "$dummy" -- true 2>"$tmp/err"

@@ -293,15 +293,17 @@ static int count_intervals(struct stat_run *run)
 	unsigned long printed = 0;
 
 	for (;;) {
+		uint64_t now;
 		bool last;
 
 		while (!run_should_stop(run) && monotonic_ns() < next)
 			wait_for(run, next);
 		last = run_should_stop(run);
+		/* The time stamp is when the interval was read, as perf prints it. */
+		now = monotonic_ns();
 		if (stat_counters_read(run->counters, run->why, sizeof(run->why)))
 			return -1;
-		stat_output_counts(run->output, run->counters, true,
-				   (last ? monotonic_ns() : next) - run->start_ns);
+		stat_output_counts(run->output, run->counters, true, now - run->start_ns);
 		printed++;
 		/* A failed write ends the run; cmd_stat() reports it. */
 		if (last || ferror(run->output->out) || (run->opts->interval_count && printed >= run->opts->interval_count))

@@ -9,6 +9,7 @@ void json_init(struct json_writer *w, FILE *out)
 	w->out = out;
 	w->depth = 0;
 	w->need_comma[0] = false;
+	w->perf_spacing = false;
 }
 
 static void write_escaped(FILE *out, const char *s)
@@ -42,11 +43,11 @@ static void write_escaped(FILE *out, const char *s)
 static void begin_value(struct json_writer *w, const char *key)
 {
 	if (w->need_comma[w->depth])
-		fputc(',', w->out);
+		fputs(w->perf_spacing ? ", " : ",", w->out);
 	w->need_comma[w->depth] = true;
 	if (key) {
 		write_escaped(w->out, key);
-		fputc(':', w->out);
+		fputs(w->perf_spacing ? " : " : ":", w->out);
 	}
 }
 

@@ -13,6 +13,8 @@ struct json_writer {
 	FILE *out;
 	int depth;
 	bool need_comma[JSON_MAX_DEPTH];
+	/* perf stat -j's spacing: "key" : value, "key" : value */
+	bool perf_spacing;
 };
 
 void json_init(struct json_writer *w, FILE *out);

@@ -31,7 +31,7 @@ void stat_print_std_row(struct stat_output *o, const struct stat_row *row, uint6
 }
 
 /*
- * -x SEP, perf stat's CSV columns as perf stat -x writes them: [interval SEP]
+ * -x SEP, perf stat's CSV columns as perf stat (6.12) -x writes them: [interval SEP]
  * [CPU<n> SEP (-A)] counter-value SEP unit SEP event SEP event-runtime SEP
  * pcnt-running SEP metric-value SEP metric-unit.
  */
@@ -40,7 +40,7 @@ void stat_print_csv_row(struct stat_output *o, const struct stat_row *row, uint6
 	const char *sep = o->separator;
 
 	if (o->interval)
-		fprintf(o->out, "%6" PRIu64 ".%09" PRIu64 "%s", time_ns / 1000000000,
+		fprintf(o->out, "%" PRIu64 ".%09" PRIu64 "%s", time_ns / 1000000000,
 			time_ns % 1000000000, sep);
 	if (row->cpu >= 0)
 		fprintf(o->out, "CPU%d%s", row->cpu, sep);
@@ -65,6 +65,7 @@ void stat_print_json_row(struct stat_output *o, const struct stat_row *row, uint
 	char value[64];
 
 	json_init(&w, o->out);
+	w.perf_spacing = true;
 	json_begin_object(&w, NULL);
 	if (o->interval)
 		json_double(&w, "interval", time_ns / 1e9, 9);
@@ -90,6 +91,10 @@ void stat_print_json_row(struct stat_output *o, const struct stat_row *row, uint
 			json_null(&w, "metric-value");
 		json_string(&w, "metric-unit", row->metric_unit);
 		json_string(&w, "metric-name", row->metric_name);
+	} else {
+		/* What perf (6.12) writes for a counter without a metric. */
+		json_string(&w, "metric-value", "0.000000");
+		json_string(&w, "metric-unit", "(null)");
 	}
 	json_end_object(&w);
 	fputc('\n', o->out);
