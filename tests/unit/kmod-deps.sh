@@ -5,6 +5,7 @@
 # Builds nothing: reads with nm the objects of one cell already built under
 # $OUTPUT/kmod/ (those its netpmu.mod lists), this machine's arch first.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/object_graph.sh"
 plan 2
 kind exact
 
@@ -34,9 +35,7 @@ while read -r obj; do
 		missing+=" ${obj#"$cell"/}"
 		continue
 	fi
-	nm "$obj" | awk -v o="${obj#"$cell"/}" '
-		$1 == "U" { print o, "U", $2; next }
-		NF == 3 && $2 ~ /^[A-TV-Z]$/ { print o, "D", $3 }'
+	object_symbols "$obj" "${obj#"$cell"/}"
 done < <(tr ' ' '\n' <"$mod") >"$syms"
 if [ -n "$missing" ]; then
 	fail "objects of $cellname's netpmu.mod are present" "missing:$missing"
@@ -46,53 +45,7 @@ nobj=$(awk '{ print $1 }' "$syms" | sort -u | wc -l)
 [ "$nobj" -ge 2 ] && pass "$cellname: $nobj objects read with nm" ||
 	fail "$cellname: objects read with nm" "only $nobj object(s) in $mod"
 
-# Edges A -> B (A uses a symbol B defines), then the strongly connected
-# components (Tarjan): any component of two or more objects is a cycle.
-cycles=$(python3 - "$syms" <<'EOF'
-import sys
-defs, uses = {}, {}
-for line in open(sys.argv[1]):
-    o, k, s = line.split()
-    uses.setdefault(o, set())
-    if k == "D":
-        defs[s] = o
-    else:
-        uses[o].add(s)
-edges = {o: {} for o in uses}
-for o, ss in uses.items():
-    for s in ss:
-        d = defs.get(s)
-        if d and d != o:
-            edges[o].setdefault(d, s)
-index, low, stack, on, comps = {}, {}, [], set(), []
-def visit(v):
-    index[v] = low[v] = len(index)
-    stack.append(v); on.add(v)
-    for w in edges[v]:
-        if w not in index:
-            visit(w)
-            low[v] = min(low[v], low[w])
-        elif w in on:
-            low[v] = min(low[v], index[w])
-    if low[v] == index[v]:
-        comp = []
-        while True:
-            w = stack.pop(); on.discard(w); comp.append(w)
-            if w == v:
-                break
-        if len(comp) > 1:
-            comps.append(sorted(comp))
-sys.setrecursionlimit(10000)
-for v in sorted(edges):
-    if v not in index:
-        visit(v)
-for comp in comps:
-    inside = set(comp)
-    why = ["%s -> %s (%s)" % (a, b, s) for a in comp
-           for b, s in sorted(edges[a].items()) if b in inside]
-    print("cycle of %d objects: %s" % (len(comp), "; ".join(why)))
-EOF
-)
+cycles=$(object_cycles "$syms")
 if [ -z "$cycles" ]; then
 	pass "$cellname: the object dependency graph of netpmu.ko has no cycle"
 else

@@ -7,6 +7,7 @@
 # the objects already built under $OUTPUT/ARCH/user/ (make netpmu), this
 # machine's arch first.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$REPO/tests/lib/object_graph.sh"
 plan 5
 kind exact
 
@@ -79,58 +80,10 @@ pass "$arch: every user/ source has its object ($(echo "$srcs" | wc -l) objects)
 syms=$(mktemp)
 trap 'rm -f "$syms"' EXIT
 for src in $srcs; do
-	nm "$dir/${src%.c}.o" | awk -v o="${src%.c}.o" '
-		$1 == "U" { print o, "U", $2; next }
-		NF == 3 && $2 ~ /^[A-TV-Z]$/ { print o, "D", $3 }'
+	object_symbols "$dir/${src%.c}.o" "${src%.c}.o"
 done >"$syms"
 
-# Edges A -> B (A uses a symbol B defines), then the strongly connected
-# components (Tarjan): any component of two or more objects is a cycle.
-cycles=$(python3 - "$syms" <<'PY'
-import sys
-defs, uses = {}, {}
-for line in open(sys.argv[1]):
-    o, k, s = line.split()
-    uses.setdefault(o, set())
-    if k == "D":
-        defs[s] = o
-    else:
-        uses[o].add(s)
-edges = {o: {} for o in uses}
-for o, ss in uses.items():
-    for s in ss:
-        d = defs.get(s)
-        if d and d != o:
-            edges[o].setdefault(d, s)
-index, low, stack, on, comps = {}, {}, [], set(), []
-def visit(v):
-    index[v] = low[v] = len(index)
-    stack.append(v); on.add(v)
-    for w in edges[v]:
-        if w not in index:
-            visit(w)
-            low[v] = min(low[v], low[w])
-        elif w in on:
-            low[v] = min(low[v], index[w])
-    if low[v] == index[v]:
-        comp = []
-        while True:
-            w = stack.pop(); on.discard(w); comp.append(w)
-            if w == v:
-                break
-        if len(comp) > 1:
-            comps.append(sorted(comp))
-sys.setrecursionlimit(10000)
-for v in sorted(edges):
-    if v not in index:
-        visit(v)
-for comp in comps:
-    inside = set(comp)
-    why = ["%s -> %s (%s)" % (a, b, s) for a in comp
-           for b, s in sorted(edges[a].items()) if b in inside]
-    print("cycle of %d objects: %s" % (len(comp), "; ".join(why)))
-PY
-)
+cycles=$(object_cycles "$syms")
 if [ -z "$cycles" ]; then
 	pass "$arch: the loader's object dependency graph has no cycle"
 else
