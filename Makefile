@@ -40,6 +40,9 @@ USER_SRCS := $(wildcard user/*/*.c)
 QUEUE_MAP_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/queue/*.c)) \
 	$(foreach f,netdev_netlink netdev_nl_parse pci_address pci_sysfs sysfs_read,sys/$(f)) \
 	lib/parse_number lib/why_line
+# What tests/unit/serve_config_dump.c links: serve's two config files.
+SERVE_CONFIG_DUMP_OBJS := serve/config_yaml serve/serve_config serve/web_config \
+	lib/parse_number lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
@@ -92,11 +95,19 @@ $$($(1)_OUT)/tests/queue_map_dump: tests/unit/queue_map_dump.c \
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$^ -o $$@
 
+# serve's config files, parsed and printed (tests/unit/serve-config.sh).
+$$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(SERVE_CONFIG_DUMP_OBJS))
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
+		$$$$($$(call pkgconfig_for,$(1)) --static --libs yaml-0.1 libxcrypt) -o $$@
+
 # Static, so that one binary runs on this machine and inside any guest.
 $$($(1)_OUT)/netpmu: $$($(1)_USER_OBJS)
 	$$(msg) LINK $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
-		$$$$($$(call pkgconfig_for,$(1)) --static --libs libbpf) -o $$@
+		$$$$($$(call pkgconfig_for,$(1)) --static --libs libbpf yaml-0.1 libxcrypt) -o $$@
 endef
 $(foreach arch,$(ARCHES),$(eval $(call arch_rules,$(arch))))
 
