@@ -128,6 +128,11 @@ static int fail_syntax(struct config_yaml *cy, const yaml_parser_t *parser, cons
 				    parser->problem_value);
 	if (parser->error == YAML_READER_ERROR)
 		mark = mark_of_offset(text, len, parser->problem_offset);
+	/* A composer's context names the first place: "duplicate anchor; first occurrence". */
+	if (parser->error == YAML_COMPOSER_ERROR && parser->context)
+		return fail_at_mark(cy, mark, "%s at %zu:%zu, %s here (valid YAML)", parser->context,
+				    parser->context_mark.line + 1, parser->context_mark.column + 1,
+				    parser->problem);
 	if (parser->context)
 		return fail_at_mark(cy, mark, "%s %s (valid YAML)", parser->problem,
 				    parser->context);

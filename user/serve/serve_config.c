@@ -34,7 +34,8 @@ static const char *const reserved_labels[] = { "dev", "queue", "dir", "irq", "cp
 #define RESERVED_LABELS "dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, table, version, quantile, le"
 
 #define EVENT_EXAMPLE "hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/"
-#define LISTEN_WANT "HOST:PORT, e.g. 127.0.0.1:9713 or [::1]:9713"
+#define LISTEN_EXAMPLE "e.g. 127.0.0.1:9713 or [::1]:9713"
+#define LISTEN_WANT "HOST:PORT, " LISTEN_EXAMPLE
 
 static bool is_host_name(const char *s, size_t len)
 {
@@ -97,7 +98,7 @@ bad_ipv6:
 			 (int)host_len, host, LISTEN_WANT);
 	goto fail;
 not_host_port:
-	config_yaml_fail(cy, value, "listen '%s' is not HOST:PORT (%s)", listen, LISTEN_WANT);
+	config_yaml_fail(cy, value, "listen '%s' is not HOST:PORT (" LISTEN_EXAMPLE ")", listen);
 fail:
 	free(listen);
 	return -1;
@@ -171,17 +172,19 @@ static int list_of(struct config_yaml *cy, const yaml_node_t *value, const char 
 	return 0;
 }
 
+/* A list of non-empty strings: LIST_WANT says what it lists, ENTRY_WANT what one is. */
 static int parse_strings(struct config_yaml *cy, const yaml_node_t *value, const char *what,
-			 const char *want, char ***out, size_t *nr_out)
+			 const char *list_want, const char *entry_want, char ***out,
+			 size_t *nr_out)
 {
 	char what_entry[64];
 
-	if (list_of(cy, value, what, want, sizeof(**out), (void **)out, nr_out))
+	if (list_of(cy, value, what, list_want, sizeof(**out), (void **)out, nr_out))
 		return -1;
 	for (yaml_node_item_t *item = value->data.sequence.items.start;
 	     item < value->data.sequence.items.top; item++) {
 		snprintf(what_entry, sizeof(what_entry), "%s entry %zu", what, *nr_out + 1);
-		if (config_yaml_string(cy, config_yaml_node(cy, *item), what_entry, want,
+		if (config_yaml_string(cy, config_yaml_node(cy, *item), what_entry, entry_want,
 				       &(*out)[*nr_out]))
 			return -1;
 		(*nr_out)++;
@@ -237,7 +240,7 @@ static int parse_filter(struct config_yaml *cy, const yaml_node_t *value, const 
 					       include ? &cfg->nr_include_queues : &cfg->nr_exclude_queues);
 		else
 			ret = parse_strings(cy, list, what_list, "interface names or PCI addresses",
-					    include ? &cfg->include_devs : &cfg->exclude_devs,
+					    "an interface name or PCI address", include ? &cfg->include_devs : &cfg->exclude_devs,
 					    include ? &cfg->nr_include_devs : &cfg->nr_exclude_devs);
 		if (ret)
 			return -1;
@@ -315,7 +318,8 @@ static int parse_key(struct config_yaml *cy, enum serve_key key, const yaml_node
 		return parse_interval(cy, value, cfg);
 	case KEY_EVENTS:
 		return parse_strings(cy, value, "events", "event strings, e.g. " EVENT_EXAMPLE,
-				     &cfg->events, &cfg->nr_events);
+				     "an event string, e.g. " EVENT_EXAMPLE, &cfg->events,
+				     &cfg->nr_events);
 	case KEY_DEVICES:
 		return parse_filter(cy, value, "devices", false, cfg);
 	case KEY_QUEUES:
