@@ -7,7 +7,7 @@
 # refused file that leaves its struct non-empty); bcrypt users checked
 # against a published bcrypt test vector and hashes python3 makes here.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 71
+plan 72
 
 out_dir=${OUTPUT:-$REPO/.output}
 arch=$(uname -m)
@@ -165,6 +165,9 @@ refuses config "a tab as indentation" 'labels:\n\tsite: a\n' \
 	"bad.yaml:2:1: found character that cannot start any token while scanning for the next token (valid YAML)"
 refuses config "a byte that is no UTF-8, at its column" 'listen: \xff\n' \
 	"bad.yaml:1:9: invalid leading UTF-8 octet #FF (valid YAML in UTF-8)"
+# 40 levels of "[": the root mapping is level 1, the 32nd "[" (column 9 + 31) level 33.
+refuses config "nesting deeper than 32 levels" "events: $(printf '[%.0s' {1..40})\n" \
+	"bad.yaml:1:40: nested deeper than 32 levels (a config nests 3 at most)"
 refuses config "a duplicate anchor, with both places" 'a: &x 1\nb: &x 2\n' \
 	"bad.yaml:2:4: found duplicate anchor; first occurrence at 1:4, second occurrence here (valid YAML)"
 

@@ -139,6 +139,47 @@ static int fail_syntax(struct config_yaml *cy, const yaml_parser_t *parser, cons
 	return fail_at_mark(cy, mark, "%s (valid YAML)", parser->problem ?: "cannot parse");
 }
 
+/*
+ * libyaml's scanner pays the nesting depth on every token: a file of 1 MiB
+ * of "[" takes it hours. Its events come first, to stop at the first level
+ * deeper than any config needs; a syntax error is left to the document's
+ * load, which reports it.
+ */
+static int check_depth(struct config_yaml *cy, const char *text, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t event;
+	bool done = false;
+	int depth = 0, ret = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	while (!done && !ret && yaml_parser_parse(&parser, &event)) {
+		switch (event.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > CONFIG_DEPTH_MAX)
+				ret = fail_at_mark(cy, event.start_mark,
+						   "nested deeper than %d levels (a config nests 3 at most)",
+						   CONFIG_DEPTH_MAX);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&event);
+	}
+	yaml_parser_delete(&parser);
+	return ret;
+}
+
 int config_yaml_load(struct config_yaml *cy, const char *name, const char *text, size_t len,
 		     const char *root_keys, char *why, size_t why_len)
 {
@@ -154,6 +195,8 @@ int config_yaml_load(struct config_yaml *cy, const char *name, const char *text,
 	if (len > CONFIG_FILE_MAX)
 		return why_fail(why, why_len, "%s: larger than 1 MiB (a config file of at most %d bytes)",
 				name, CONFIG_FILE_MAX);
+	if (check_depth(cy, text, len))
+		return -1;
 	if (!yaml_parser_initialize(&parser))
 		return why_fail(why, why_len, "%s: out of memory", name);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);

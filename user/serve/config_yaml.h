@@ -13,6 +13,8 @@
 
 /* Larger files are refused: a config is a few hundred bytes. */
 #define CONFIG_FILE_MAX (1024 * 1024)
+/* Deeper nesting is refused: a config nests 3 levels, libyaml slows with each. */
+#define CONFIG_DEPTH_MAX 32
 
 /* One loaded file: its name for messages, its document, where errors go. */
 struct config_yaml {
