@@ -7,7 +7,7 @@
 # refused file that leaves its struct non-empty); bcrypt users checked
 # against a published bcrypt test vector and hashes python3 makes here.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 72
+plan 73
 
 out_dir=${OUTPUT:-$REPO/.output}
 arch=$(uname -m)
@@ -149,6 +149,8 @@ refuses config "listen on port 65536" 'listen: 127.0.0.1:65536\n' \
 	"bad.yaml:1:9: listen '127.0.0.1:65536' has no port from 1 to 65535 (HOST:PORT, e.g. 127.0.0.1:9713 or [::1]:9713)"
 refuses config "listen on port 0" 'listen: "[::1]:0"\n' \
 	"bad.yaml:1:9: listen '[::1]:0' has no port from 1 to 65535 (HOST:PORT, e.g. 127.0.0.1:9713 or [::1]:9713)"
+refuses config "a newline in a value is shown escaped: the error stays one line" 'listen: "a\\nb:0"\n' \
+	"bad.yaml:1:9: listen 'a\\x0ab:0' is not HOST:PORT (e.g. 127.0.0.1:9713 or [::1]:9713)"
 refuses config "an IPv6 listen address outside brackets" 'listen: ::1:9713\n' \
 	"bad.yaml:1:9: listen '::1:9713' has an IPv6 address outside brackets (HOST:PORT, e.g. 127.0.0.1:9713 or [::1]:9713)"
 refuses config "a bracketed listen address that is no IPv6 address" 'listen: "[::1::2]:9713"\n' \

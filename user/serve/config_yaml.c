@@ -118,25 +118,24 @@ static yaml_mark_t mark_of_offset(const char *text, size_t len, size_t offset)
 static int fail_syntax(struct config_yaml *cy, const yaml_parser_t *parser, const char *text,
 		       size_t len)
 {
+	const char *problem = parser->problem ?: "cannot parse";
 	yaml_mark_t mark = parser->problem_mark;
 
 	if (parser->error == YAML_MEMORY_ERROR)
 		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
 	if (parser->error == YAML_READER_ERROR && parser->problem_value != -1)
 		return fail_at_mark(cy, mark_of_offset(text, len, parser->problem_offset),
-				    "%s #%X (valid YAML in UTF-8)", parser->problem,
-				    parser->problem_value);
+				    "%s #%X (valid YAML in UTF-8)", problem, parser->problem_value);
 	if (parser->error == YAML_READER_ERROR)
 		mark = mark_of_offset(text, len, parser->problem_offset);
 	/* A composer's context names the first place: "duplicate anchor; first occurrence". */
 	if (parser->error == YAML_COMPOSER_ERROR && parser->context)
 		return fail_at_mark(cy, mark, "%s at %zu:%zu, %s here (valid YAML)", parser->context,
 				    parser->context_mark.line + 1, parser->context_mark.column + 1,
-				    parser->problem);
+				    problem);
 	if (parser->context)
-		return fail_at_mark(cy, mark, "%s %s (valid YAML)", parser->problem,
-				    parser->context);
-	return fail_at_mark(cy, mark, "%s (valid YAML)", parser->problem ?: "cannot parse");
+		return fail_at_mark(cy, mark, "%s %s (valid YAML)", problem, parser->context);
+	return fail_at_mark(cy, mark, "%s (valid YAML)", problem);
 }
 
 /*
@@ -252,6 +251,35 @@ yaml_node_t *config_yaml_node(struct config_yaml *cy, int index)
 	return yaml_document_get_node(&cy->doc, index);
 }
 
+const char *config_yaml_quote(const char *s, char *buf, size_t buf_len)
+{
+	size_t used = 0;
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+		/* Room for this character's escape, then "..." and the NUL. */
+		size_t need = c < 0x20 || c == 0x7f ? 4 : 1;
+
+		if (used + need + 4 > buf_len) {
+			/* Not inside a UTF-8 character: back to its first byte. */
+			if ((c & 0xc0) == 0x80) {
+				while (used && ((unsigned char)buf[used - 1] & 0xc0) == 0x80)
+					used--;
+				if (used)
+					used--;
+			}
+			strcpy(buf + used, "...");
+			return buf;
+		}
+		if (need == 4)
+			used += snprintf(buf + used, buf_len - used, "\\x%02x", c);
+		else
+			buf[used++] = c;
+	}
+	buf[used] = '\0';
+	return buf;
+}
+
 const char *config_yaml_scalar(const yaml_node_t *node)
 {
 	return node->type == YAML_SCALAR_NODE ? (const char *)node->data.scalar.value : NULL;
@@ -340,6 +368,7 @@ int config_yaml_check_keys(struct config_yaml *cy, const yaml_node_t *map, const
 {
 	yaml_node_pair_t *pairs = map->data.mapping.pairs.start;
 	size_t nr = map->data.mapping.pairs.top - pairs, dup, first = 0;
+	char quoted[CONFIG_QUOTE_LEN];
 
 	if (first_repeated_key(cy, map, &dup, &first))
 		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
@@ -357,7 +386,9 @@ int config_yaml_check_keys(struct config_yaml *cy, const yaml_node_t *map, const
 			continue;
 		earlier = config_yaml_node(cy, pairs[first].key);
 		return config_yaml_fail(cy, key, "duplicate key '%s' in %s (first at %zu:%zu; give each key once)",
-					key->data.scalar.value, in_where(where),
+					config_yaml_quote((const char *)key->data.scalar.value, quoted,
+							  sizeof(quoted)),
+					in_where(where),
 					earlier->start_mark.line + 1, earlier->start_mark.column + 1);
 	}
 	return 0;
@@ -366,7 +397,7 @@ int config_yaml_check_keys(struct config_yaml *cy, const yaml_node_t *map, const
 int config_yaml_key_index(struct config_yaml *cy, const yaml_node_t *key, const char *where,
 			  const char *const *names, size_t nr)
 {
-	char valid[256] = "";
+	char valid[256] = "", quoted[CONFIG_QUOTE_LEN];
 	size_t used = 0;
 
 	for (size_t i = 0; i < nr; i++)
@@ -374,7 +405,8 @@ int config_yaml_key_index(struct config_yaml *cy, const yaml_node_t *key, const 
 			return i;
 	for (size_t i = 0; i < nr && used < sizeof(valid); i++)
 		used += snprintf(valid + used, sizeof(valid) - used, "%s%s", i ? ", " : "", names[i]);
-	config_yaml_fail(cy, key, "unknown key '%s' in %s (valid: %s)", key->data.scalar.value,
+	config_yaml_fail(cy, key, "unknown key '%s' in %s (valid: %s)",
+			 config_yaml_quote((const char *)key->data.scalar.value, quoted, sizeof(quoted)),
 			 in_where(where), valid);
 	return -1;
 }

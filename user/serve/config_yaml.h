@@ -49,6 +49,15 @@ yaml_node_t *config_yaml_node(struct config_yaml *cy, int index);
 int config_yaml_fail(struct config_yaml *cy, const yaml_node_t *node, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Size of a buffer for config_yaml_quote(): the start of a long value is enough. */
+#define CONFIG_QUOTE_LEN 96
+
+/*
+ * S as an error line may show it: control characters as \xNN, cut with
+ * "..." to fit BUF (BUF_LEN bytes). Returns BUF.
+ */
+const char *config_yaml_quote(const char *s, char *buf, size_t buf_len);
+
 /* NODE's scalar text, or NULL when NODE is no scalar. */
 const char *config_yaml_scalar(const yaml_node_t *node);
 

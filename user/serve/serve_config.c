@@ -47,14 +47,15 @@ static bool is_host_name(const char *s, size_t len)
 
 static int parse_listen(struct config_yaml *cy, const yaml_node_t *value, struct serve_config *cfg)
 {
+	char *listen, quoted[CONFIG_QUOTE_LEN], quoted_host[CONFIG_QUOTE_LEN];
 	const char *s, *port, *host = NULL;
 	unsigned long long nr;
 	size_t host_len = 0;
-	char *listen;
 
 	if (config_yaml_string(cy, value, "listen", LISTEN_WANT, &listen))
 		return -1;
 	s = listen;
+	config_yaml_quote(listen, quoted, sizeof(quoted));
 	if (*s == '[') {
 		const char *close = strchr(s, ']');
 		char addr[INET6_ADDRSTRLEN + 1];
@@ -79,7 +80,7 @@ static int parse_listen(struct config_yaml *cy, const yaml_node_t *value, struct
 		host_len = port - s;
 		if (memchr(host, ':', host_len)) {
 			config_yaml_fail(cy, value, "listen '%s' has an IPv6 address outside brackets (%s)",
-					 listen, LISTEN_WANT);
+					 quoted, LISTEN_WANT);
 			goto fail;
 		}
 		if (!is_host_name(host, host_len))
@@ -87,18 +88,20 @@ static int parse_listen(struct config_yaml *cy, const yaml_node_t *value, struct
 		port++;
 	}
 	if (!parse_decimal(port, &nr) || nr < 1 || nr > 65535) {
-		config_yaml_fail(cy, value, "listen '%s' has no port from 1 to 65535 (%s)", listen,
+		config_yaml_fail(cy, value, "listen '%s' has no port from 1 to 65535 (%s)", quoted,
 				 LISTEN_WANT);
 		goto fail;
 	}
 	cfg->listen = listen;
 	return 0;
 bad_ipv6:
-	config_yaml_fail(cy, value, "listen '%s': '%.*s' is no IPv6 address (%s)", listen,
-			 (int)host_len, host, LISTEN_WANT);
+	/* The host alone, for its quote: LISTEN is freed below. */
+	listen[host + host_len - listen] = '\0';
+	config_yaml_fail(cy, value, "listen '%s': '%s' is no IPv6 address (%s)", quoted,
+			 config_yaml_quote(host, quoted_host, sizeof(quoted_host)), LISTEN_WANT);
 	goto fail;
 not_host_port:
-	config_yaml_fail(cy, value, "listen '%s' is not HOST:PORT (" LISTEN_EXAMPLE ")", listen);
+	config_yaml_fail(cy, value, "listen '%s' is not HOST:PORT (" LISTEN_EXAMPLE ")", quoted);
 fail:
 	free(listen);
 	return -1;
@@ -111,6 +114,7 @@ static int parse_interval(struct config_yaml *cy, const yaml_node_t *value,
 		{ "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 },
 	};
 	const char *s = config_yaml_scalar(value);
+	char quoted[CONFIG_QUOTE_LEN];
 	unsigned long long nr = 0;
 	size_t digits = 0;
 
@@ -125,32 +129,36 @@ static int parse_interval(struct config_yaml *cy, const yaml_node_t *value,
 			continue;
 		nr *= units[i].ms;
 		if (nr < INTERVAL_MIN_MS || nr > INTERVAL_MAX_MS)
-			return config_yaml_fail(cy, value, "interval '%s' is out of range (10ms to 1h)", s);
+			return config_yaml_fail(cy, value, "interval '%s' is out of range (10ms to 1h)",
+						config_yaml_quote(s, quoted, sizeof(quoted)));
 		cfg->interval_ms = nr;
 		return 0;
 	}
+	config_yaml_quote(s, quoted, sizeof(quoted));
 	if (isdigit((unsigned char)s[digits]))
-		return config_yaml_fail(cy, value, "interval '%s' is out of range (10ms to 1h)", s);
+		return config_yaml_fail(cy, value, "interval '%s' is out of range (10ms to 1h)", quoted);
 	return config_yaml_fail(cy, value,
 				"interval '%s' is not a duration (a whole number and a unit ms, s, m or h, from 10ms to 1h: 500ms, 2s, 1m)",
-				s);
+				quoted);
 }
 
 static int parse_whole_number(struct config_yaml *cy, const yaml_node_t *value, const char *what,
 			      unsigned long min, unsigned long max, unsigned long *out)
 {
 	const char *s = config_yaml_scalar(value);
+	char quoted[CONFIG_QUOTE_LEN];
 	unsigned long long nr;
 
 	if (!s || !*s)
 		return config_yaml_fail(cy, value, "%s is %s (a whole number from %lu to %lu)", what,
 					config_yaml_kind(value), min, max);
+	config_yaml_quote(s, quoted, sizeof(quoted));
 	if (strspn(s, "0123456789") != strlen(s))
 		return config_yaml_fail(cy, value, "%s '%s' is not a whole number (from %lu to %lu)",
-					what, s, min, max);
+					what, quoted, min, max);
 	if (!parse_decimal(s, &nr) || nr < min || nr > max)
 		return config_yaml_fail(cy, value, "%s '%s' is out of range (a whole number from %lu to %lu)",
-					what, s, min, max);
+					what, quoted, min, max);
 	*out = nr;
 	return 0;
 }
@@ -286,17 +294,18 @@ static int parse_labels(struct config_yaml *cy, const yaml_node_t *value, struct
 		const yaml_node_t *key = config_yaml_node(cy, pair->key);
 		const char *name = config_yaml_scalar(key), *problem = label_name_problem(name);
 		struct serve_label *label = &cfg->labels[cfg->nr_labels];
-		char what[64];
+		char what[CONFIG_QUOTE_LEN + 8], quoted[CONFIG_QUOTE_LEN];
 
+		config_yaml_quote(name, quoted, sizeof(quoted));
 		if (problem)
 			return config_yaml_fail(cy, key,
 						"label name '%s' %s (a letter or _, then letters, digits or _; not __ first)",
-						name, problem);
+						quoted, problem);
 		if (is_reserved_label(name))
 			return config_yaml_fail(cy, key,
 						"label name '%s' is one of netpmu's own labels (another name than " RESERVED_LABELS ")",
-						name);
-		snprintf(what, sizeof(what), "label %.40s", name);
+						quoted);
+		snprintf(what, sizeof(what), "label %s", quoted);
 		label->name = strdup(name);
 		if (!label->name)
 			return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);

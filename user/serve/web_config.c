@@ -64,7 +64,7 @@ static char *path_in(const char *base_dir, const char *name)
 static int read_pem(struct config_yaml *cy, const yaml_node_t *value, const char *what,
 		    const char *base_dir, char **pem)
 {
-	char *name, *path, file_why[512];
+	char *name, *path, file_why[512], quoted[512];
 	size_t len;
 	int ret = -1;
 
@@ -76,10 +76,11 @@ static int read_pem(struct config_yaml *cy, const yaml_node_t *value, const char
 		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
 	}
 	if (config_file_read(path, "a readable PEM file", pem, &len, file_why, sizeof(file_why)))
-		config_yaml_fail(cy, value, "%s %s", what, file_why);
+		config_yaml_fail(cy, value, "%s %s", what,
+				 config_yaml_quote(file_why, quoted, sizeof(quoted)));
 	else if (!strstr(*pem, "-----BEGIN "))
 		config_yaml_fail(cy, value, "%s %s: not PEM (a file with a -----BEGIN ...----- block)",
-				 what, path);
+				 what, config_yaml_quote(path, quoted, sizeof(quoted)));
 	else
 		ret = 0;
 	if (ret) {
@@ -150,13 +151,14 @@ static int parse_users(struct config_yaml *cy, const yaml_node_t *value, struct 
 		const yaml_node_t *hash = config_yaml_node(cy, pair->value);
 		struct web_user *user = &wc->users[wc->nr_users];
 		const char *name = config_yaml_scalar(key);
-		char what[96];
+		char what[CONFIG_QUOTE_LEN + 24], quoted[CONFIG_QUOTE_LEN];
 
+		config_yaml_quote(name, quoted, sizeof(quoted));
 		/* Basic auth sends "user:password": a user with ':' could never log in. */
 		if (strchr(name, ':'))
 			return config_yaml_fail(cy, key, "user name '%s' has a ':' (a name without ':', which Basic auth splits at)",
-						name);
-		snprintf(what, sizeof(what), "the hash of user %.64s", name);
+						quoted);
+		snprintf(what, sizeof(what), "the hash of user %s", quoted);
 		user->name = strdup(name);
 		if (!user->name)
 			return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
