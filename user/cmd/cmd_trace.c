@@ -103,7 +103,8 @@ static void trace_usage(FILE *out)
 		"  --by KEY           print sums per queue, cpu, irq or dev at the end\n"
 		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
-		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
+		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
+		RUN_HOOKS_USAGE,
 		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, RUN_DEFAULT_INTERVAL_MS);
 }
 
@@ -120,6 +121,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 		{ "hist", required_argument, NULL, OPT_HIST },
 		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
 		RUN_LONG_OPTIONS,
+		RUN_HOOKS_OPTION,
 		{ 0 }
 	};
 	unsigned long number;
@@ -331,6 +333,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		.core = &st->core.counters,
 		.on_record = handle_record,
 		.ctx = st,
+		.hooks = opts->run.hooks,
 	};
 	struct child_command child, *running = NULL;
 	struct netpmu_loss_counts losses;
@@ -347,9 +350,11 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	if (notice)
 		fprintf(stderr, CMD ": %s\n", notice);
 	run_catch_stop();
-	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
-		st->nr_counters, st->nr_counters == 1 ? "" : "s",
-		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
+	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s, hooks: %s%s (Ctrl-C to stop)\n",
+		st->nr_counters, st->nr_counters == 1 ? "" : "s", session.hooks,
+		session.poll_time ? "" : opts->run.hooks == KERNEL_HOOKS_TRACEPOINT ?
+		"; no poll time (--hooks tracepoint)" :
+		"; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
 	if (opts->command) {
 		if (child_command_start(&child, opts->command, why, sizeof(why))) {
 			fprintf(stderr, CMD ": %s\n", why);
