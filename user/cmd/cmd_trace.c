@@ -66,6 +66,7 @@ struct trace_state {
 	unsigned int nr_counters;
 	struct trace_core core;
 	unsigned long records;
+	unsigned long handed;		/* every record the ring buffer handed over, shown or not */
 	uint64_t last_tick_ns;		/* newest interval record seen */
 	uint64_t stop_ns;		/* when the run was told to stop; 0 while running */
 	uint64_t closing_tick_ns;	/* the first tick after stop_ns: later ones are dropped */
@@ -203,6 +204,7 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	const struct trace_options *opts = st->opts;
 	struct record_view view;
 
+	st->handed++;
 	if (run_stop_requested && opts->run.count && st->records >= opts->run.count)
 		return;
 	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
@@ -311,7 +313,8 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 			if (bpf_session_poll(session, 5) < 0)
 				break;
 	}
-	/* What is already in the buffer was collected: keep it. */
+	/* What is already in the buffer was collected: keep it, and no more. */
+	bpf_session_stop_tick(session);
 	bpf_session_drain(session);
 	return 0;
 }
@@ -379,9 +382,10 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 			ret = child_command_exit_code(running);
 	}
 	fprintf(stderr, CMD ": %lu records, %llu dropped (ring buffer full), "
-		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
+		"%llu NAPI and %llu IRQ not tracked (tables full), %lu not shown (filtered or after the end)\n",
 		st->records, (unsigned long long)losses.ringbuf_full,
-		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
+		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full,
+		st->handed - st->records);
 	return ret;
 }
 

@@ -400,6 +400,11 @@ int bpf_session_poll(struct bpf_session *s, int timeout_ms)
 	return err == -EINTR ? 0 : err;
 }
 
+void bpf_session_stop_tick(struct bpf_session *s)
+{
+	close_tick(s);
+}
+
 void bpf_session_drain(struct bpf_session *s)
 {
 	ring_buffer__consume(s->rb);

@@ -80,6 +80,12 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
  */
 int bpf_session_poll(struct bpf_session *s, int timeout_ms);
 
+/*
+ * Stops the interval tick for good (before a last drain, so that no tick
+ * writes records nobody will read).
+ */
+void bpf_session_stop_tick(struct bpf_session *s);
+
 /* Hands over the records still in the ring buffer. */
 void bpf_session_drain(struct bpf_session *s);
 
