@@ -24,10 +24,8 @@ struct hook {
 
 enum { HOOK_POLL_ENTRY, HOOK_POLL_EXIT, HOOK_SCHEDULE, HOOK_SCHEDULE_IRQOFF, NR_HOOKS };
 
-static void hook_table(const struct netpmu_bpf *skel, struct hook hooks[NR_HOOKS])
+static void hook_table(struct netpmu_bpf *s, struct hook hooks[NR_HOOKS])
 {
-	struct netpmu_bpf *s = (struct netpmu_bpf *)skel;
-
 	hooks[HOOK_POLL_ENTRY] = (struct hook){ 0, s->progs.napi_poll_enter, s->progs.napi_poll_enter_kprobe,
 		&s->links.napi_poll_enter, &s->links.napi_poll_enter_kprobe };
 	hooks[HOOK_POLL_EXIT] = (struct hook){ 0, s->progs.napi_poll_exit, s->progs.napi_poll_exit_kprobe,
@@ -178,7 +176,7 @@ int kernel_hooks_attach(struct netpmu_bpf *skel, enum kernel_hooks_mode mode, bo
 	return 0;
 }
 
-const char *kernel_hooks_attached(const struct netpmu_bpf *skel)
+const char *kernel_hooks_attached(struct netpmu_bpf *skel)
 {
 	bool fentry = false, kprobe = false;
 	struct hook hooks[NR_HOOKS];

@@ -46,6 +46,6 @@ int kernel_hooks_attach(struct netpmu_bpf *skel, enum kernel_hooks_mode mode, bo
  * What attached, in words: "fentry", "kprobe", "fentry and kprobe" (auto on
  * a kernel with trampolines for some hooks only) or "tracepoints only".
  */
-const char *kernel_hooks_attached(const struct netpmu_bpf *skel);
+const char *kernel_hooks_attached(struct netpmu_bpf *skel);
 
 #endif
