@@ -4,8 +4,8 @@
 # mode cannot attach: one line naming what is missing, exit status 1, nothing
 # left attached. Each condition is made for real, in a child's own mount
 # namespace or credentials: no capabilities (setpriv), no kernel BTF (a tmpfs
-# over /sys/kernel/btf), no kprobe events (tmpfs over the kprobe PMU and
-# tracefs's kprobe_events).
+# over /sys/kernel/btf, /dev/null over libbpf's other places), no kprobe
+# events (tmpfs over the kprobe PMU and tracefs's kprobe_events).
 . "$(dirname "$0")/../lib/tap.sh"
 plan 13
 kind golden
@@ -29,10 +29,20 @@ for cmd in trace top; do
 		"${unprivileged[@]}" "$NETPMU" $cmd -d 1
 done
 
+# The kernel's BTF, and the files where libbpf looks for it next (the x86
+# cells' root has the module build's vmlinux), hidden.
+hide_btf='mount -t tmpfs none /sys/kernel/btf || exit 99
+r=$(uname -r)
+for f in /boot/vmlinux-$r /lib/modules/$r/vmlinux-$r /lib/modules/$r/build/vmlinux \
+	/usr/lib/modules/$r/kernel/vmlinux /usr/lib/debug/boot/vmlinux-$r /usr/lib/debug/boot/vmlinux-$r.debug \
+	/usr/lib/debug/lib/modules/$r/vmlinux; do
+	[ -e "$f" ] && { mount --bind /dev/null "$f" || exit 99; }
+done
+exec "$@"'
 for cmd in trace top; do
 	fails "$cmd on a kernel without BTF" \
 		"netpmu $cmd: cannot load the BPF programs: this kernel has no BTF (/sys/kernel/btf/vmlinux): netpmu needs CONFIG_DEBUG_INFO_BTF=y" \
-		unshare -m sh -c 'mount -t tmpfs none /sys/kernel/btf && exec "$@"' sh "$NETPMU" $cmd -d 1
+		unshare -m sh -c "$hide_btf" sh "$NETPMU" $cmd -d 1
 done
 
 # Every way libbpf attaches a kprobe, hidden.
