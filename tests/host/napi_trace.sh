@@ -84,10 +84,11 @@ TAP_KIND=golden check_cmd "netpmu top runs without a NIC PMU and says software c
 TAP_KIND="weak: presence of the row; top's figures over 300 ms tables are checked in the guest (top.sh)" \
 	check_cmd "netpmu top shows the receiving veth's NAPI" grep -qE "^$vb " "$tmp/top.txt"
 
-# bpftrace-style questions, no compiler: --where, --by, --hist over the same flood.
-"$NETPMU" trace --per-poll --where dev=$vb --by dev -d 4 >"$tmp/by.txt" 2>"$tmp/by.err" &
+# bpftrace-style questions, no compiler: --where, --by, --hist over the same
+# flood; stopped once the flood is in (a fixed -d raced a slow sender under load).
+"$NETPMU" trace --per-poll --where dev=$vb --by dev -d 60 >"$tmp/by.txt" 2>"$tmp/by.err" &
 by_pid=$!
-"$NETPMU" trace --per-poll --where dev=$vb --hist work -d 4 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
+"$NETPMU" trace --per-poll --where dev=$vb --hist work -d 60 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
 hist_pid=$!
 for _ in $(seq 50); do grep -q tracing "$tmp/by.err" && grep -q tracing "$tmp/hist.err" && break; sleep 0.1; done
 ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9003 --count $count --timeout 3 \
@@ -95,7 +96,9 @@ ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9003 --count $count -
 recv_pid=$!
 for _ in $(seq 50); do [ -e "$tmp/ready3" ] && break; sleep 0.1; done
 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9003 --count $count --size $size >/dev/null
-wait $recv_pid $by_pid $hist_pid
+wait $recv_pid
+for pid in $by_pid $hist_pid; do wait_sigint_handled $pid && kill -INT $pid; done
+wait $by_pid $hist_pid
 check_cmd "--where dev=VETH --by dev sums the flood's packets (work=$count)" \
 	grep -qE "^dev=$vb records=[0-9]+ work=$count( |$)" "$tmp/by.txt"
 TAP_KIND=golden check_eq "--hist work prints a bpftrace-style histogram" "@work:" "$(head -n 1 "$tmp/hist.txt")"

@@ -59,7 +59,8 @@ static void top_usage(FILE *out)
 		"  -I, --interval MS  refresh interval (default %d)\n"
 		"  -d, --duration S   stop after S seconds\n"
 		"  --count N       stop after N tables\n"
-		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
+		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
+		RUN_HOOKS_USAGE,
 		RUN_DEFAULT_INTERVAL_MS);
 }
 
@@ -70,6 +71,7 @@ static int parse_top_options(int argc, char **argv, struct top_options *opts)
 	static const struct option longopts[] = {
 		{ "dev", required_argument, NULL, OPT_DEV },
 		RUN_LONG_OPTIONS,
+		RUN_HOOKS_OPTION,
 		{ 0 }
 	};
 	int c;
@@ -195,6 +197,7 @@ int cmd_top(int argc, char **argv)
 	sopts.queues = &queues;
 	sopts.on_record = handle_record;
 	sopts.ctx = &st;
+	sopts.hooks = opts.run.hooks;
 	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;

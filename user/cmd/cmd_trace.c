@@ -66,6 +66,7 @@ struct trace_state {
 	unsigned int nr_counters;
 	struct trace_core core;
 	unsigned long records;
+	unsigned long handed;		/* every record the ring buffer handed over, shown or not */
 	uint64_t last_tick_ns;		/* newest interval record seen */
 	uint64_t stop_ns;		/* when the run was told to stop; 0 while running */
 	uint64_t closing_tick_ns;	/* the first tick after stop_ns: later ones are dropped */
@@ -103,7 +104,8 @@ static void trace_usage(FILE *out)
 		"  --by KEY           print sums per queue, cpu, irq or dev at the end\n"
 		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
-		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n",
+		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
+		RUN_HOOKS_USAGE,
 		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, RUN_DEFAULT_INTERVAL_MS);
 }
 
@@ -120,6 +122,7 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 		{ "hist", required_argument, NULL, OPT_HIST },
 		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
 		RUN_LONG_OPTIONS,
+		RUN_HOOKS_OPTION,
 		{ 0 }
 	};
 	unsigned long number;
@@ -201,6 +204,7 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	const struct trace_options *opts = st->opts;
 	struct record_view view;
 
+	st->handed++;
 	if (run_stop_requested && opts->run.count && st->records >= opts->run.count)
 		return;
 	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
@@ -309,7 +313,8 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 			if (bpf_session_poll(session, 5) < 0)
 				break;
 	}
-	/* What is already in the buffer was collected: keep it. */
+	/* What is already in the buffer was collected: keep it, and no more. */
+	bpf_session_stop_tick(session);
 	bpf_session_drain(session);
 	return 0;
 }
@@ -331,6 +336,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		.core = &st->core.counters,
 		.on_record = handle_record,
 		.ctx = st,
+		.hooks = opts->run.hooks,
 	};
 	struct child_command child, *running = NULL;
 	struct netpmu_loss_counts losses;
@@ -347,9 +353,11 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	if (notice)
 		fprintf(stderr, CMD ": %s\n", notice);
 	run_catch_stop();
-	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s%s (Ctrl-C to stop)\n",
-		st->nr_counters, st->nr_counters == 1 ? "" : "s",
-		session.poll_time ? "" : "; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
+	fprintf(stderr, CMD ": tracing NAPI polls, IRQs and softirqs with %u counter%s, hooks: %s%s (Ctrl-C to stop)\n",
+		st->nr_counters, st->nr_counters == 1 ? "" : "s", session.hooks,
+		session.poll_time ? "" : opts->run.hooks == KERNEL_HOOKS_TRACEPOINT ?
+		"; no poll time (--hooks tracepoint)" :
+		"; no poll time: this kernel lets BPF hook neither __napi_poll's entry nor its exit");
 	if (opts->command) {
 		if (child_command_start(&child, opts->command, why, sizeof(why))) {
 			fprintf(stderr, CMD ": %s\n", why);
@@ -374,9 +382,10 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 			ret = child_command_exit_code(running);
 	}
 	fprintf(stderr, CMD ": %lu records, %llu dropped (ring buffer full), "
-		"%llu NAPI and %llu IRQ not tracked (tables full)\n",
+		"%llu NAPI and %llu IRQ not tracked (tables full), %lu not shown (filtered or after the end)\n",
 		st->records, (unsigned long long)losses.ringbuf_full,
-		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full);
+		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full,
+		st->handed - st->records);
 	return ret;
 }
 

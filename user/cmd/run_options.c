@@ -27,6 +27,11 @@ int run_option(const char *cmd, int c, const char *arg, struct run_options *o)
 	case RUN_OPT_SYSFS_ROOT:
 		o->sysfs_root = arg;
 		return 0;
+	case RUN_OPT_HOOKS:
+		if (!kernel_hooks_parse(arg, &o->hooks))
+			return 0;
+		fprintf(stderr, "%s: --hooks wants auto, fentry, kprobe or tracepoint, not '%s'\n", cmd, arg);
+		return -1;
 	default:
 		/* getopt_long said what it did not know. */
 		fprintf(stderr, "%s: see %s --help\n", cmd, cmd);

@@ -11,6 +11,8 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "session/kernel_hooks.h"
+
 #define RUN_DEFAULT_INTERVAL_MS 1000
 #define RUN_MIN_INTERVAL_MS 10
 
@@ -20,10 +22,11 @@ struct run_options {
 	double duration_s;		/* 0: no limit */
 	unsigned long count;		/* tables or records; 0: no limit */
 	const char *sysfs_root;		/* NULL: /sys */
+	enum kernel_hooks_mode hooks;	/* --hooks, for the commands that take it */
 };
 
 /* getopt_long's values of the shared long options without a short one; a command's own follow. */
-enum { RUN_OPT_COUNT = 256, RUN_OPT_SYSFS_ROOT, RUN_OPT_NEXT };
+enum { RUN_OPT_COUNT = 256, RUN_OPT_SYSFS_ROOT, RUN_OPT_HOOKS, RUN_OPT_NEXT };
 
 #define RUN_SHORT_OPTIONS "I:d:h"
 #define RUN_LONG_OPTIONS \
@@ -32,6 +35,12 @@ enum { RUN_OPT_COUNT = 256, RUN_OPT_SYSFS_ROOT, RUN_OPT_NEXT };
 	{ "count", required_argument, NULL, RUN_OPT_COUNT }, \
 	{ "sysfs-root", required_argument, NULL, RUN_OPT_SYSFS_ROOT }, \
 	{ "help", no_argument, NULL, 'h' }
+/* --hooks MODE: the BPF commands' choice of function hooks (kernel_hooks.h). */
+#define RUN_HOOKS_OPTION { "hooks", required_argument, NULL, RUN_OPT_HOOKS }
+#define RUN_HOOKS_USAGE \
+	"  --hooks MODE       how to hook __napi_poll and __napi_schedule: auto (fentry,\n" \
+	"                     else kprobe, else none), fentry, kprobe, or tracepoint\n" \
+	"                     (none: no poll time, IRQs joined only through napi->irq)\n"
 
 void run_options_init(struct run_options *o);
 

@@ -45,11 +45,12 @@ static bool core_ticks_wanted(const struct bpf_session_options *opts)
 }
 
 /* The ticks' programs load when they will run; the hooks' where the kernel has them. */
-static void choose_programs(struct bpf_session *s, const struct bpf_session_options *opts)
+static int choose_programs(struct bpf_session *s, const struct bpf_session_options *opts,
+			   char *why, size_t why_len)
 {
-	kernel_hooks_choose(s->skel);
 	bpf_program__set_autoload(s->skel->progs.interval_tick, opts->interval_ms > 0);
 	bpf_program__set_autoload(s->skel->progs.core_tick, core_ticks_wanted(opts));
+	return kernel_hooks_choose(s->skel, opts->hooks, why, why_len);
 }
 
 static int configure(struct bpf_session *s, const struct bpf_session_options *opts,
@@ -63,7 +64,8 @@ static int configure(struct bpf_session *s, const struct bpf_session_options *op
 	skel->rodata->nr_core_events = opts->core ? opts->core->nr_events : 0;
 	skel->rodata->per_poll_records = opts->per_poll;
 	skel->rodata->interval_records = opts->interval_records;
-	choose_programs(s, opts);
+	if (choose_programs(s, opts, why, why_len))
+		return -1;
 	err = bpf_map__set_max_entries(skel->maps.pmu_counters, NETPMU_MAX_COUNTERS * s->nr_cpus);
 	if (!err)
 		err = bpf_map__set_max_entries(skel->maps.cpu_softirq, s->nr_cpus);
@@ -215,18 +217,6 @@ static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
 	return 0;
 }
 
-/* Attaches PROG if it was loaded; false if it was not or the kernel refused. */
-static bool attach_one(struct bpf_program *prog, struct bpf_link **link)
-{
-	if (!bpf_program__autoload(prog))
-		return false;
-	*link = bpf_program__attach(prog);
-	if (*link)
-		return true;
-	*link = NULL;
-	return false;
-}
-
 /*
  * The tracepoints are required. The function hooks are optional: a kernel
  * may lack both BPF trampolines and kprobe events, and then netpmu runs
@@ -246,27 +236,21 @@ static int attach(struct bpf_session *s, char *why, size_t why_len)
 		{ skel->progs.softirq_entry, &skel->links.softirq_entry, "the softirq_entry tracepoint" },
 		{ skel->progs.softirq_exit, &skel->links.softirq_exit, "the softirq_exit tracepoint" },
 	};
-	bool entry, exit, schedule, schedule_irqoff;
+	bool entry, exit;
 	size_t i;
 
-	for (i = 0; i < sizeof(required) / sizeof(required[0]); i++)
-		if (!attach_one(required[i].prog, required[i].link))
+	for (i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
+		*required[i].link = bpf_program__attach(required[i].prog);
+		if (!*required[i].link)
 			return why_fail(why, why_len, "cannot attach to %s: %s", required[i].hook,
 				    strerror(errno));
-	entry = attach_one(skel->progs.napi_poll_enter, &skel->links.napi_poll_enter) ||
-		attach_one(skel->progs.napi_poll_enter_kprobe, &skel->links.napi_poll_enter_kprobe);
-	exit = attach_one(skel->progs.napi_poll_exit, &skel->links.napi_poll_exit) ||
-	       attach_one(skel->progs.napi_poll_exit_kprobe, &skel->links.napi_poll_exit_kprobe);
+	}
+	if (kernel_hooks_attach(skel, s->hooks_mode, &entry, &exit, &s->learns_irqs, why, why_len))
+		return -1;
 	s->poll_time = entry && exit;
 	s->poll_entry = entry;
+	s->hooks = kernel_hooks_attached(skel);
 	skel->bss->poll_time_enabled = s->poll_time;
-	schedule = attach_one(skel->progs.napi_schedule, &skel->links.napi_schedule) ||
-		   attach_one(skel->progs.napi_schedule_kprobe, &skel->links.napi_schedule_kprobe);
-	schedule_irqoff = attach_one(skel->progs.napi_schedule_irqoff,
-				     &skel->links.napi_schedule_irqoff) ||
-			  attach_one(skel->progs.napi_schedule_irqoff_kprobe,
-				     &skel->links.napi_schedule_irqoff_kprobe);
-	s->learns_irqs = schedule && schedule_irqoff;
 	return 0;
 }
 
@@ -377,6 +361,7 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 		return why_fail(why, why_len, "cannot count the possible CPUs: %s", strerror(-s->nr_cpus));
 	s->tick_cpu = opts->nr_counters ? opts->counters[0].spec.cpu : 0;
 	s->tick_pmu_dir = opts->tick_pmu_dir;
+	s->hooks_mode = opts->hooks;
 
 	s->skel = netpmu_bpf__open();
 	if (!s->skel)
@@ -413,6 +398,11 @@ int bpf_session_poll(struct bpf_session *s, int timeout_ms)
 	err = ring_buffer__poll(s->rb, timeout_ms);
 
 	return err == -EINTR ? 0 : err;
+}
+
+void bpf_session_stop_tick(struct bpf_session *s)
+{
+	close_tick(s);
 }
 
 void bpf_session_drain(struct bpf_session *s)

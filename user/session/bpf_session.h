@@ -11,6 +11,7 @@
 
 #include "netpmu_records.h"
 #include "sys/perf_counter.h"
+#include "session/kernel_hooks.h"
 
 struct netpmu_bpf;
 struct ring_buffer;
@@ -42,6 +43,7 @@ struct bpf_session_options {
 	struct core_counters *core;	/* core events, open on every CPU; may be NULL */
 	bpf_session_record_fn on_record;
 	void *ctx;
+	enum kernel_hooks_mode hooks;	/* 0: auto */
 };
 
 struct bpf_session {
@@ -59,6 +61,8 @@ struct bpf_session {
 	bool poll_entry;		/* a hook on __napi_poll's entry attached (core counts per poll) */
 	struct core_counters *core;
 	bool learns_irqs;		/* hooks on __napi_schedule*() attached */
+	enum kernel_hooks_mode hooks_mode;
+	const char *hooks;		/* what attached, in words (kernel_hooks_attached) */
 	bpf_session_record_fn on_record;
 	void *ctx;
 };
@@ -75,6 +79,12 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
  * the interval tick after the PMU's counting CPU if that went offline.
  */
 int bpf_session_poll(struct bpf_session *s, int timeout_ms);
+
+/*
+ * Stops the interval tick for good (before a last drain, so that no tick
+ * writes records nobody will read).
+ */
+void bpf_session_stop_tick(struct bpf_session *s);
 
 /* Hands over the records still in the ring buffer. */
 void bpf_session_drain(struct bpf_session *s);
