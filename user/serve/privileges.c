@@ -30,10 +30,25 @@ static int effective_caps(uint64_t *caps)
 	return found;
 }
 
+/* kernel.perf_event_paranoid, or -1 if unreadable. */
+static int perf_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int level = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &level) != 1)
+		level = -1;
+	fclose(f);
+	return level;
+}
+
 int privileges_check(char *why, size_t why_len)
 {
 	uint64_t caps;
 	bool bpf, perfmon;
+	int paranoid;
 
 	if (effective_caps(&caps))
 		return 0;	/* no /proc: let the kernel say it */
@@ -41,6 +56,11 @@ int privileges_check(char *why, size_t why_len)
 		return 0;
 	bpf = caps & (1ULL << CAP_BPF_BIT);
 	perfmon = caps & (1ULL << CAP_PERFMON_BIT);
+	paranoid = perf_paranoid();
+	/* Debian's level 3 lets only CAP_SYS_ADMIN open perf events, whatever else is held. */
+	if (bpf && perfmon && paranoid > 2)
+		return why_fail(why, why_len, "kernel.perf_event_paranoid is %d, which only CAP_SYS_ADMIN passes "
+				"(set it to 2 for CAP_BPF and CAP_PERFMON to do, or run as root)", paranoid);
 	if (bpf && perfmon)
 		return 0;
 	return why_fail(why, why_len, "missing capability %s (run as root, or grant CAP_BPF and "
