@@ -84,8 +84,9 @@ $$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*/*.h bpf/*.h) $$($(1)_OUT)/bpf
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf -c $$< -o $$@
 
-# main.o carries the version string: rebuild it when `git describe` changes.
-$$($(1)_OUT)/user/cmd/main.o: $(OUTPUT)/version.stamp
+# main.o and cmd_serve.o (netpmu_build_info) carry the version string:
+# rebuild them when `git describe` changes.
+$$($(1)_OUT)/user/cmd/main.o $$($(1)_OUT)/user/cmd/cmd_serve.o: $(OUTPUT)/version.stamp
 
 # The queue map's test driver (tests/unit/queue_map-live.sh), also run in
 # the guests, which have no compiler.
