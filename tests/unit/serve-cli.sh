@@ -7,7 +7,7 @@
 # OpenMetrics when asked for, 404 elsewhere, a second instance on the same
 # port refused, and SIGTERM answered with exit 0 within a second.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 20
+plan 22
 kind golden
 tmp=$(mktemp -d)
 port=$((20000 + $$ % 20000))
@@ -64,7 +64,7 @@ check_eq "a port in use: exit 1, one line" \
 	"$rc $err"
 
 if [ "$(id -u)" != 0 ]; then
-	skip_checks 11 "netpmu serve on this machine's kernel" "needs root (BPF, network namespaces, setpriv)"
+	skip_checks 13 "netpmu serve on this machine's kernel" "needs root (BPF, network namespaces, setpriv)"
 	exit 0
 fi
 . "$REPO/tests/lib/netns.sh"
@@ -80,7 +80,7 @@ check_eq "unprivileged without capabilities: exit 1, one line naming them" \
 netns_pair_up $a $b $va $vb || { fail "veth pair between namespaces" "setup failed"; exit 0; }
 count=300 size=200
 url=http://127.0.0.1:$port
-"$NETPMU" serve --listen 127.0.0.1:$port -I 200 --dev $vb >"$tmp/serve.out" 2>"$tmp/serve.err" &
+"$NETPMU" serve --listen 127.0.0.1:$port -I 200 --dev $vb --json-log "$tmp/log.jsonl" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
 for _ in $(seq 100); do grep -q serving "$tmp/serve.err" && break; sleep 0.1; done
 ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 5 \
@@ -97,7 +97,17 @@ kind exact
 check_eq "netpmu_napi_packets_total of $vb = the $count datagrams sent" $count "$packets"
 check_eq "--dev $vb: no other device's queue series" 0 \
 	"$(grep '^netpmu_napi_polls_total{' "$tmp/text" | grep -vc "dev=\"$vb\"")"
+check_eq "--json-log: the queue records' packets of $vb add up to $count" $count \
+	"$(python3 -c 'import json, sys
+print(sum(r["packets"] for r in map(json.loads, open(sys.argv[1])) if r["type"] == "queue" and r["dev"] == sys.argv[2]))' \
+	"$tmp/log.jsonl" $vb)"
 kind golden
+# logrotate's convention: the file moved away, SIGHUP, a new one.
+mv "$tmp/log.jsonl" "$tmp/log.jsonl.1"
+kill -HUP $pid
+for _ in $(seq 50); do [ -s "$tmp/log.jsonl" ] && break; sleep 0.1; done
+check_eq "SIGHUP without --config: --json-log reopened, a new file with JSON lines, serving on" "yes yes" \
+	"$([ -s "$tmp/log.jsonl" ] && head -n 1 "$tmp/log.jsonl" | python3 -c 'import json, sys; json.load(sys.stdin)' && echo yes) $(kill -0 $pid && echo yes)"
 check_cmd "promtool check metrics is clean on a scrape" sh -c "promtool check metrics <'$tmp/text'"
 check_eq "text format: counter families named with _total, their HELP and TYPE first" \
 	"# HELP netpmu_napi_packets_total Packets its NAPI polls processed.|# TYPE netpmu_napi_packets_total counter|" \
