@@ -51,7 +51,7 @@ DUP_PMU_SRCS := tests/guest/hns3_dup_pmu/hns3_dup_pmu.c tests/guest/hns3_dup_pmu
 # kernel (unpacked by tests/vm/cell-assets), built to be loaded beside ours
 UPSTREAM_PMU_KBUILD := tests/guest/upstream_pmu/Kbuild
 
-# Per architecture: the compiler, libbpf's static link line, the BPF target
+# Per architecture: the compiler, the loader's link line, the BPF target
 # and vmlinux.h (named as the kernel names the arch), into $(OUTPUT)/ARCH/.
 kernel_arch_x86_64 := x86
 kernel_arch_arm64 := arm64
@@ -59,6 +59,9 @@ triplet_x86_64 := x86_64-linux-gnu
 triplet_arm64 := aarch64-linux-gnu
 cc_for = $(if $(filter $(1),$(HOST_ARCH)),$(CC),$(triplet_$(1))-gcc)
 pkgconfig_for = PKG_CONFIG_LIBDIR=/usr/lib/$(triplet_$(1))/pkgconfig:/usr/share/pkgconfig pkg-config
+
+# libbpf; serve's HTTP server, --config and --web-config YAML, bcrypt checks.
+LOADER_LIBS := libbpf libmicrohttpd yaml-0.1 libxcrypt
 
 define arch_rules
 $(1)_OUT := $(OUTPUT)/$(1)
@@ -84,8 +87,9 @@ $$($(1)_OUT)/user/%.o: user/%.c $$(wildcard user/*/*.h bpf/*.h) $$($(1)_OUT)/bpf
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf -c $$< -o $$@
 
-# main.o carries the version string: rebuild it when `git describe` changes.
-$$($(1)_OUT)/user/cmd/main.o: $(OUTPUT)/version.stamp
+# main.o and cmd_serve.o (netpmu_build_info) carry the version string:
+# rebuild them when `git describe` changes.
+$$($(1)_OUT)/user/cmd/main.o $$($(1)_OUT)/user/cmd/cmd_serve.o: $(OUTPUT)/version.stamp
 
 # The queue map's test driver (tests/unit/queue_map-live.sh), also run in
 # the guests, which have no compiler.
@@ -103,11 +107,13 @@ $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
 		$$$$($$(call pkgconfig_for,$(1)) --static --libs yaml-0.1 libxcrypt) -o $$@
 
-# Static, so that one binary runs on this machine and inside any guest.
+# Dynamic: serve's TLS (GnuTLS, under libmicrohttpd) has no static archive in
+# Debian (p11-kit, libunistring). The guests run it from this machine's root
+# (x86_64) or from the arm64 root, which carries the same libraries.
 $$($(1)_OUT)/netpmu: $$($(1)_USER_OBJS)
 	$$(msg) LINK $$@
-	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
-		$$$$($$(call pkgconfig_for,$(1)) --static --libs libbpf yaml-0.1 libxcrypt) -o $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $(LDFLAGS) $$^ \
+		$$$$($$(call pkgconfig_for,$(1)) --libs $(LOADER_LIBS)) -o $$@
 endef
 $(foreach arch,$(ARCHES),$(eval $(call arch_rules,$(arch))))
 

@@ -12,5 +12,6 @@ int cmd_list(int argc, char **argv);	/* cmd_list.c */
 int cmd_trace(int argc, char **argv);	/* cmd_trace.c */
 int cmd_stat(int argc, char **argv);	/* cmd_stat.c */
 int cmd_top(int argc, char **argv);	/* cmd_top.c */
+int cmd_serve(int argc, char **argv);	/* cmd_serve.c */
 
 #endif

@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list, "list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" },
 	{ "stat", cmd_stat, "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
 	{ "top", cmd_top, "live per-queue table: IRQs, NAPI polls, softirq time beside the NIC's own counters (BPF)" },
+	{ "serve", cmd_serve, "serve /metrics to Prometheus: queues, IRQs, softirqs, PMU counters, always on (BPF)" },
 	{ "trace", cmd_trace, "stream per-queue interval records joined in the kernel, or one per NAPI poll (BPF)" },
 };
 

@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu serve under the real Prometheus server (Debian's, scraping every
+# second on the guest's loopback): after known UDP flows to eth1 (queue 0,
+# in namespace 'peer') Prometheus holds exactly the datagrams received on
+# eth1's RX queue (netpmu_napi_packets_total), the frames x frame size the
+# HNS3 PMU counted for that queue (netpmu_pmu_event_total, -e pinned on it
+# through --config) and the interrupts /proc/interrupts counted; a SIGHUP
+# reload keeps every series continuous (PromQL resets() = 0); promtool is
+# clean on a scrape; OpenMetrics when asked; TLS and basic auth from an
+# exporter-toolkit web config (401 on a wrong password); SIGTERM leaves no
+# BPF program; an unprivileged run holding only CAP_BPF and CAP_PERFMON
+# serves the same exact counts, and without -e the rotated func-queue series
+# with their coverage.
+. "$(dirname "$0")/../lib/tap.sh"
+plan 19
+kind exact
+tmp=$(mktemp -d)
+serve_pid= prom_pid=
+cleanup() {
+	for p in $serve_pid $prom_pid; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+port=9713 prom_port=9090 tls_port=9714
+frame() { echo $(($1 + 42 > 60 ? $1 + 42 : 60)); }
+peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
+peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
+# PCI address -> the HNS3 PMU's bdf term: bus << 8 | device << 3 | function.
+IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
+bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
+irq_count() { awk -v irq="$rx_irq:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
+event="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
+rx='dev="eth1",queue="0",dir="rx"'
+
+cat >"$tmp/prom.py" <<'PY'
+import base64, json, ssl, sys, time, urllib.error, urllib.parse, urllib.request
+PROM = "http://127.0.0.1:%s/api/v1/query" % sys.argv[1]
+
+def query(expr):
+    url = PROM + "?" + urllib.parse.urlencode({"query": expr})
+    res = json.load(urllib.request.urlopen(url, timeout=10))["data"]["result"]
+    return res
+
+def value(expr):
+    res = query(expr)
+    if not res:
+        return "none"
+    total = sum(float(r["value"][1]) for r in res)
+    return str(int(total)) if total == int(total) else str(total)
+
+cmd = sys.argv[2]
+if cmd == "value":
+    print(value(sys.argv[3]))
+elif cmd == "wait-scrape-after":
+    # Until Prometheus holds a scrape taken at least SECONDS after now.
+    after = time.time() + float(sys.argv[3])
+    for _ in range(150):
+        try:
+            res = query("timestamp(netpmu_build_info)")
+            if res and float(res[0]["value"][1]) >= after:
+                sys.exit(0)
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.2)
+    sys.exit(1)
+elif cmd == "get":
+    # get URL [ACCEPT] [USER:PASSWORD] [CAFILE]: status, content type, body to stdout.
+    url, accept = sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else ""
+    req = urllib.request.Request(url)
+    if accept:
+        req.add_header("Accept", accept)
+    if len(sys.argv) > 5 and sys.argv[5]:
+        req.add_header("Authorization", "Basic " + base64.b64encode(sys.argv[5].encode()).decode())
+    ctx = ssl.create_default_context(cafile=sys.argv[6]) if len(sys.argv) > 6 else None
+    try:
+        r = urllib.request.urlopen(req, timeout=10, context=ctx)
+        status, headers, body = r.status, r.headers, r.read().decode()
+    except urllib.error.HTTPError as e:
+        status, headers, body = e.code, e.headers, e.read().decode()
+    except OSError as e:
+        print("error", type(e).__name__)
+        sys.exit(0)
+    print(status, headers.get("Content-Type", ""), "|", headers.get("WWW-Authenticate", ""))
+    sys.stdout.write(body)
+PY
+prom() { python3 "$tmp/prom.py" $prom_port "$@"; }
+flow() {
+	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
+		--size "$2" --gap-us 2000 >/dev/null
+}
+# Waits for the line $2 in file $1 (up to 60 s).
+wait_line() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+cat >"$tmp/prometheus.yml" <<EOF2
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: netpmu
+    static_configs:
+      - targets: ['127.0.0.1:$port']
+EOF2
+printf 'events:\n  - %s\n' "$event" >"$tmp/serve.yml"
+
+progs_before=$(bpftool prog show | grep -c '^[0-9]*:')
+irqs_before=$(irq_count)
+"$NETPMU" serve --listen 127.0.0.1:$port -I 200 --config "$tmp/serve.yml" >"$tmp/serve.out" 2>"$tmp/serve.err" &
+serve_pid=$!
+prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
+	--web.listen-address=127.0.0.1:$prom_port --log.level=warn >"$tmp/prom.log" 2>&1 &
+prom_pid=$!
+if ! wait_line "$tmp/serve.err" serving || ! prom wait-scrape-after 0; then
+	fail "netpmu serve and Prometheus start" "$(tr '\n' ' ' <"$tmp/serve.err") $(tail -n 3 "$tmp/prom.log" | tr '\n' ' ')"
+	skip_checks 17 "netpmu serve under Prometheus" "the exporter or Prometheus did not start"
+	exit 0
+fi
+TAP_KIND="weak: setup, the counts below are the evidence" check_eq "Prometheus scrapes netpmu serve (up = 1)" 1 \
+	"$(prom value 'up{job="netpmu"}')"
+
+n=400 size=500
+flow $n $size
+prom wait-scrape-after 1.5
+check_eq "netpmu_napi_packets_total{$rx} = the $n datagrams received" $n \
+	"$(prom value "netpmu_napi_packets_total{$rx}")"
+check_eq "netpmu_pmu_event_total of $event = $n x $(frame $size)" $((n * $(frame $size))) \
+	"$(prom value 'netpmu_pmu_event_total{event="bw_ssu_rpu_byte_num",queue="0"}')"
+check_eq "netpmu_irq_handled_total{irq=\"$rx_irq\"} = /proc/interrupts' delta" $(($(irq_count) - irqs_before)) \
+	"$(prom value "netpmu_irq_handled_total{irq=\"$rx_irq\"}")"
+
+kind golden
+prom get "http://127.0.0.1:$port/metrics" >"$tmp/scrape"
+check_cmd "promtool check metrics is clean on a scrape" sh -c "tail -n +2 '$tmp/scrape' | promtool check metrics"
+prom get "http://127.0.0.1:$port/metrics" "application/openmetrics-text; version=1.0.0" >"$tmp/om"
+check_eq "OpenMetrics when the Accept header asks for it: its type, # EOF last" \
+	"200 application/openmetrics-text; version=1.0.0; charset=utf-8 | |# EOF" \
+	"$(head -n 1 "$tmp/om")|$(tail -n 1 "$tmp/om")"
+
+# SIGHUP reads the config again: the series go on from their totals.
+kill -HUP $serve_pid
+check_cmd "SIGHUP reloads the config" wait_line "$tmp/serve.err" reloaded
+n2=150 size2=100
+prom wait-scrape-after 1 >/dev/null
+flow $n2 $size2
+prom wait-scrape-after 1.5
+kind exact
+check_eq "after the reload: netpmu_napi_packets_total{$rx} = $n + $n2" $((n + n2)) \
+	"$(prom value "netpmu_napi_packets_total{$rx}")"
+check_eq "after the reload: netpmu_pmu_event_total = $n x $(frame $size) + $n2 x $(frame $size2)" \
+	$((n * $(frame $size) + n2 * $(frame $size2))) \
+	"$(prom value 'netpmu_pmu_event_total{event="bw_ssu_rpu_byte_num",queue="0"}')"
+check_eq "no series reset in Prometheus' view (sum of resets() over 10 min)" 0 \
+	"$(prom value 'sum(resets(netpmu_napi_packets_total[10m])) + sum(resets(netpmu_napi_polls_total[10m])) + sum(resets(netpmu_irq_handled_total[10m])) + sum(resets(netpmu_pmu_event_total[10m]))')"
+
+# TLS and basic auth, with a web config as node_exporter takes it.
+kind golden
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1 \
+	-keyout "$tmp/tls.key" -out "$tmp/tls.crt" 2>/dev/null
+hash=$(python3 -c 'import crypt; print(crypt.crypt("s3cret", crypt.mksalt(crypt.METHOD_BLOWFISH)))' 2>/dev/null)
+cat >"$tmp/web.yml" <<EOF2
+tls_server_config:
+  cert_file: tls.crt
+  key_file: tls.key
+basic_auth_users:
+  prom: $hash
+EOF2
+"$NETPMU" serve --listen 127.0.0.1:$tls_port --web-config "$tmp/web.yml" -d 60 >/dev/null 2>"$tmp/tls.err" &
+tls_pid=$!
+wait_line "$tmp/tls.err" serving
+prom get "https://127.0.0.1:$tls_port/metrics" "" "prom:s3cret" "$tmp/tls.crt" >"$tmp/tls.ok"
+check_eq "TLS with the right password: 200 and the metrics" "200 text/plain; version=0.0.4; charset=utf-8 | |yes" \
+	"$(head -n 1 "$tmp/tls.ok")|$(grep -q '^netpmu_build_info' "$tmp/tls.ok" && echo yes)"
+prom get "https://127.0.0.1:$tls_port/metrics" "" "prom:wrong" "$tmp/tls.crt" >"$tmp/tls.bad"
+check_eq "a wrong password: 401 asking for basic auth" "401 | Basic realm=\"netpmu\"" \
+	"$(head -n 1 "$tmp/tls.bad" | sed 's/^401 [^|]*|/401 |/')"
+prom get "http://127.0.0.1:$tls_port/metrics" "" "prom:s3cret" >"$tmp/tls.plain"
+check_eq "plain HTTP to the TLS port gets no metrics" no \
+	"$(grep -q '^netpmu_build_info' "$tmp/tls.plain" && echo yes || echo no)"
+kill $tls_pid
+wait $tls_pid
+
+kill -TERM $serve_pid
+t0=$(date +%s%N)
+wait $serve_pid
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+serve_pid=
+check_eq "SIGTERM: exit 0 within a second" "0 yes" "$rc $([ $ms -le 1000 ] && echo yes || echo "no: $ms ms")"
+kind exact
+check_eq "SIGTERM: no BPF program left (bpftool prog show)" "$progs_before" \
+	"$(bpftool prog show | grep -c '^[0-9]*:')"
+
+# Least privilege: only CAP_BPF and CAP_PERFMON, as nobody; no -e: the
+# func-queue counters rotate over the queues.
+kill $prom_pid
+wait $prom_pid 2>/dev/null
+rm -rf "$tmp/tsdb"
+prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
+	--web.listen-address=127.0.0.1:$prom_port --log.level=warn >"$tmp/prom.log" 2>&1 &
+prom_pid=$!
+# (setpriv execs netpmu: the pid signalled is the exporter's.)
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+bpf,+perfmon \
+		--ambient-caps=-all,+bpf,+perfmon "$NETPMU" serve --listen 127.0.0.1:$port -I 200 "$@"
+}
+# Debian's perf_event_paranoid 3 lets only CAP_SYS_ADMIN count: said in one line.
+paranoid=$(sysctl -n kernel.perf_event_paranoid)
+sysctl -qw kernel.perf_event_paranoid=3
+as_nobody -d 5 >/dev/null 2>"$tmp/paranoid.err"
+rc=$?
+TAP_KIND=golden check_eq "as nobody with perf_event_paranoid 3: exit 1, one line saying what to set" \
+	"1 netpmu serve: kernel.perf_event_paranoid is 3, which only CAP_SYS_ADMIN passes (set it to 2 for CAP_BPF and CAP_PERFMON to do, or run as root)|" \
+	"$rc $(tr '\n' '|' <"$tmp/paranoid.err")"
+sysctl -qw kernel.perf_event_paranoid=2
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all,+bpf,+perfmon \
+	--ambient-caps=-all,+bpf,+perfmon "$NETPMU" serve --listen 127.0.0.1:$port -I 200 \
+	>/dev/null 2>"$tmp/nobody.err" &
+serve_pid=$!
+wait_line "$tmp/nobody.err" serving
+prom wait-scrape-after 1 >/dev/null
+n3=120 size3=300
+flow $n3 $size3
+prom wait-scrape-after 1.5
+check_eq "as nobody with CAP_BPF and CAP_PERFMON: netpmu_napi_packets_total{$rx} = $n3" $n3 \
+	"$(prom value "netpmu_napi_packets_total{$rx}")"
+TAP_KIND="weak: which queues the rotation reached depends on timing" check_eq \
+	"without -e: rotated func-queue series with their coverage (0 < ratio <= 1)" yes \
+	"$(prom value 'count(netpmu_counter_coverage_ratio > 0 <= 1) > 0 and count(netpmu_hns3_queue_rx_bytes_total) > 0' |
+		grep -qv none && echo yes)"
+kill -TERM $serve_pid
+wait $serve_pid
+rc=$?
+serve_pid=
+sysctl -qw kernel.perf_event_paranoid="$paranoid"
+kind golden
+check_eq "as nobody: SIGTERM, exit 0, nothing on stderr but the serving line" \
+	"0 netpmu serve: serving http://127.0.0.1:$port/metrics|" "$rc $(tr '\n' '|' <"$tmp/nobody.err")"

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netpmu serve: an always-on Prometheus/OpenMetrics exporter of what the
+ * kernel joins per interval (NAPI, IRQ, softirq) and of the NIC's own PMU
+ * counters: -e events, or else top's func-queue counters rotated over the
+ * queues. Options override the --config file; SIGHUP reads it again.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "cmd/run_options.h"
+#include "lib/cli_values.h"
+#include "lib/why_line.h"
+#include "queue/queue_map.h"
+#include "serve/http_server.h"
+#include "serve/json_log.h"
+#include "serve/metric_store.h"
+#include "serve/privileges.h"
+#include "serve/serve_config.h"
+#include "serve/serve_events.h"
+#include "serve/serve_loop.h"
+#include "serve/serve_records.h"
+#include "serve/web_config.h"
+#include "sys/clock.h"
+#include "top/top_counters.h"
+
+#define CMD "netpmu serve"
+#define DEFAULT_MAX_SERIES 10000UL
+#define MAX_SERIES_LIMIT 10000000UL
+#define MAX_LIST 64
+
+struct serve_options {
+	const char *listen;
+	char *events[NETPMU_MAX_COUNTERS];
+	size_t nr_events;
+	const char *config;
+	const char *web_config;
+	const char *json_log;
+	char *include_devs[MAX_LIST], *exclude_devs[MAX_LIST];
+	size_t nr_include_devs, nr_exclude_devs;
+	unsigned int include_queues[MAX_LIST], exclude_queues[MAX_LIST];
+	size_t nr_include_queues, nr_exclude_queues;
+	unsigned long max_series;	/* 0: not given */
+	struct run_options run;		/* --count: intervals */
+};
+
+/* What one session serves: options over the config file. */
+struct serve_plan {
+	struct serve_config file;
+	struct serve_filter filter;
+	char *const *events;
+	size_t nr_events;
+	unsigned int interval_ms;
+	unsigned long max_series;
+};
+
+static void serve_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: netpmu serve [--listen ADDR:PORT] [-e EVENT]... [--config FILE] [--web-config FILE]\n"
+		"                    [--json-log FILE] [--dev IF]... [--exclude-dev IF]... [--queue N]...\n"
+		"                    [--exclude-queue N]... [--max-series N] [-I MS] [-d SECONDS]\n"
+		"\n"
+		"Serves /metrics for Prometheus (text format 0.0.4, or OpenMetrics 1.0.0 when the\n"
+		"scraper asks for it): per queue NAPI polls, packets, budget-exhausted polls, poll\n"
+		"time, IRQs; per CPU NET_RX/NET_TX softirqs; the PMU events given with -e as raw\n"
+		"64-bit totals (netpmu_pmu_event_total), or without -e the HNS3 func-queue bytes,\n"
+		"packets and RX latency rotated over the queues, with their coverage; self-metrics.\n"
+		"  --listen ADDR:PORT  where to serve (default %s: this machine only)\n"
+		"  -e, --event EVENT   a PMU counter in perf syntax (at most %d)\n"
+		"  --config FILE       YAML: listen, interval, events, devices, queues, max_series,\n"
+		"                      labels, json_log; options override it; SIGHUP reads it again\n"
+		"  --web-config FILE   TLS and basic auth, in Prometheus' exporter-toolkit format\n"
+		"  --json-log FILE     append the interval records as JSON lines (trace --json's);\n"
+		"                      reopened on SIGHUP\n"
+		"  --dev IF            only this interface or PCI function (repeatable)\n"
+		"  --exclude-dev IF    not this one (repeatable)\n"
+		"  --queue N           only queue N (repeatable); --exclude-queue N: not queue N\n"
+		"  --max-series N      at most N series (default %lu); netpmu_series_dropped_total\n"
+		"                      counts the updates left out\n"
+		"  -I, --interval MS   interval of the kernel's join (default %d)\n"
+		"  -d, --duration S    stop after S seconds; --count N: after N intervals\n"
+		"  --sysfs-root DIR    read PMUs from DIR instead of /sys\n"
+		"SIGTERM or SIGINT: detach everything and exit 0. Needs CAP_BPF and CAP_PERFMON.\n",
+		SERVE_DEFAULT_LISTEN, NETPMU_MAX_COUNTERS, DEFAULT_MAX_SERIES, RUN_DEFAULT_INTERVAL_MS);
+}
+
+static int add_name(char **list, size_t *n, char *name, const char *opt)
+{
+	if (*n == MAX_LIST) {
+		fprintf(stderr, CMD ": at most %d %s options\n", MAX_LIST, opt);
+		return -1;
+	}
+	list[(*n)++] = name;
+	return 0;
+}
+
+static int add_queue(unsigned int *list, size_t *n, const char *arg, const char *opt)
+{
+	unsigned long q;
+
+	if (cli_whole_number(CMD, opt, arg, 0, NETPMU_MAX_QUEUES - 1, &q))
+		return -1;
+	if (*n == MAX_LIST) {
+		fprintf(stderr, CMD ": at most %d %s options\n", MAX_LIST, opt);
+		return -1;
+	}
+	list[(*n)++] = q;
+	return 0;
+}
+
+/* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
+static int parse_serve_options(int argc, char **argv, struct serve_options *o)
+{
+	enum { OPT_LISTEN = RUN_OPT_NEXT, OPT_CONFIG, OPT_WEB_CONFIG, OPT_JSON_LOG, OPT_DEV, OPT_EXCLUDE_DEV,
+	       OPT_QUEUE, OPT_EXCLUDE_QUEUE, OPT_MAX_SERIES };
+	static const struct option longopts[] = {
+		{ "listen", required_argument, NULL, OPT_LISTEN },
+		{ "event", required_argument, NULL, 'e' },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "web-config", required_argument, NULL, OPT_WEB_CONFIG },
+		{ "json-log", required_argument, NULL, OPT_JSON_LOG },
+		{ "dev", required_argument, NULL, OPT_DEV },
+		{ "exclude-dev", required_argument, NULL, OPT_EXCLUDE_DEV },
+		{ "queue", required_argument, NULL, OPT_QUEUE },
+		{ "exclude-queue", required_argument, NULL, OPT_EXCLUDE_QUEUE },
+		{ "max-series", required_argument, NULL, OPT_MAX_SERIES },
+		RUN_LONG_OPTIONS,
+		{ 0 }
+	};
+	int c, err = 0;
+
+	run_options_init(&o->run);
+	opterr = 0;	/* its messages would name the command "serve" */
+	while (!err && (c = getopt_long(argc, argv, ":e:" RUN_SHORT_OPTIONS, longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_LISTEN: o->listen = optarg; break;
+		case OPT_CONFIG: o->config = optarg; break;
+		case OPT_WEB_CONFIG: o->web_config = optarg; break;
+		case OPT_JSON_LOG: o->json_log = optarg; break;
+		case 'e':
+			if (o->nr_events == NETPMU_MAX_COUNTERS) {
+				fprintf(stderr, CMD ": at most %d events (a PMU has %d counters)\n",
+					NETPMU_MAX_COUNTERS, NETPMU_MAX_COUNTERS);
+				return -1;
+			}
+			o->events[o->nr_events++] = optarg;
+			break;
+		case OPT_DEV: err = add_name(o->include_devs, &o->nr_include_devs, optarg, "--dev"); break;
+		case OPT_EXCLUDE_DEV:
+			err = add_name(o->exclude_devs, &o->nr_exclude_devs, optarg, "--exclude-dev");
+			break;
+		case OPT_QUEUE: err = add_queue(o->include_queues, &o->nr_include_queues, optarg, "--queue"); break;
+		case OPT_EXCLUDE_QUEUE:
+			err = add_queue(o->exclude_queues, &o->nr_exclude_queues, optarg, "--exclude-queue");
+			break;
+		case OPT_MAX_SERIES:
+			err = cli_whole_number(CMD, "--max-series", optarg, 1, MAX_SERIES_LIMIT, &o->max_series);
+			break;
+		case 'h':
+			serve_usage(stdout);
+			return 1;
+		case '?':
+			fprintf(stderr, CMD ": unknown option '%s' (see " CMD " --help)\n", argv[optind - 1]);
+			return -1;
+		case ':':
+			fprintf(stderr, CMD ": %s needs a value (see " CMD " --help)\n", argv[optind - 1]);
+			return -1;
+		default:
+			err = run_option(CMD, c, optarg, &o->run);
+		}
+	}
+	if (err)
+		return -1;
+	if (optind < argc) {
+		fprintf(stderr, CMD ": unexpected argument '%s' (see " CMD " --help)\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+/* The options over the config file (read again at each reload). 0, or -1 with WHY. */
+static int make_plan(const struct serve_options *o, struct serve_plan *p, char *why, size_t why_len)
+{
+	struct serve_config *f = &p->file;
+
+	memset(p, 0, sizeof(*p));
+	if (o->config && serve_config_load(o->config, f, why, why_len))
+		return -1;
+	p->events = o->nr_events ? o->events : f->events;
+	p->nr_events = o->nr_events ? o->nr_events : f->nr_events;
+	if (p->nr_events > NETPMU_MAX_COUNTERS) {
+		serve_config_free(f);
+		return why_fail(why, why_len, "%s: %zu events, at most %d (a PMU has %d counters)", o->config,
+				p->nr_events, NETPMU_MAX_COUNTERS, NETPMU_MAX_COUNTERS);
+	}
+	p->interval_ms = o->run.interval_given || !f->interval_ms ? o->run.interval_ms : f->interval_ms;
+	p->max_series = o->max_series ? o->max_series : f->max_series ? f->max_series : DEFAULT_MAX_SERIES;
+	/* A list given on the command line replaces the file's. */
+	p->filter.include_devs = o->nr_include_devs ? (char **)o->include_devs : f->include_devs;
+	p->filter.nr_include_devs = o->nr_include_devs ? o->nr_include_devs : f->nr_include_devs;
+	p->filter.exclude_devs = o->nr_exclude_devs ? (char **)o->exclude_devs : f->exclude_devs;
+	p->filter.nr_exclude_devs = o->nr_exclude_devs ? o->nr_exclude_devs : f->nr_exclude_devs;
+	p->filter.include_queues = o->nr_include_queues ? (unsigned int *)o->include_queues : f->include_queues;
+	p->filter.nr_include_queues = o->nr_include_queues ? o->nr_include_queues : f->nr_include_queues;
+	p->filter.exclude_queues = o->nr_exclude_queues ? (unsigned int *)o->exclude_queues : f->exclude_queues;
+	p->filter.nr_exclude_queues = o->nr_exclude_queues ? o->nr_exclude_queues : f->nr_exclude_queues;
+	return 0;
+}
+
+/* The counters of one session: -e events, or top's rotated ones. */
+struct serve_counters {
+	struct serve_events events;
+	struct top_counters rotated;
+	struct serve_counter rotated_described[TOP_NR_ROLES];
+	bool rotating;
+	const struct queue_map *queues;
+	const char *sysfs_root;
+};
+
+static const enum serve_counter_role top_roles[TOP_NR_ROLES] = {
+	[TOP_RX_BYTES] = SERVE_QUEUE_RX_BYTES,
+	[TOP_TX_BYTES] = SERVE_QUEUE_TX_BYTES,
+	[TOP_RX_PACKETS] = SERVE_QUEUE_RX_PACKETS,
+	[TOP_TX_PACKETS] = SERVE_QUEUE_TX_PACKETS,
+	[TOP_RX_LATENCY_CYCLES] = SERVE_QUEUE_RX_LATENCY_CYCLES,
+	[TOP_RX_LATENCY_PACKETS] = SERVE_QUEUE_RX_LATENCY_PACKETS,
+	[TOP_PCIE_WRITE_FLUX] = SERVE_FUNC_PCIE_WRITE_BYTES,
+	[TOP_PCIE_WRITE_TIME] = SERVE_FUNC_PCIE_WRITE_TIME,
+};
+
+static bool rotated_target(void *ctx, unsigned int generation, unsigned int *func_id, int *queue)
+{
+	const struct top_target *t = top_counters_target_of(ctx, generation);
+
+	if (!t)
+		return false;
+	*func_id = t->func_id;
+	*queue = t->queue;
+	return true;
+}
+
+static int rotate(void *ctx, struct bpf_session *session, char *why, size_t why_len)
+{
+	struct serve_counters *sc = ctx;
+
+	return top_counters_rotate(&sc->rotated, session, sc->sysfs_root, sc->queues, why, why_len, stderr);
+}
+
+/* 0, or -1 with WHY. Without -e and without an HNS3 PMU: software series only, said once. */
+static int counters_prepare(struct serve_counters *sc, const struct serve_plan *plan,
+			    struct serve_records *rec, struct serve_loop *loop, struct bpf_session_options *sopts,
+			    char *why, size_t why_len)
+{
+	const char *dev = plan->filter.nr_include_devs == 1 ? plan->filter.include_devs[0] : NULL;
+	unsigned int i;
+
+	/* Rotate over one device's queues only if it has some the map knows. */
+	if (dev && queue_map_func_id(sc->queues, dev) <= 0)
+		dev = NULL;
+
+	if (plan->nr_events) {
+		if (serve_events_prepare(&sc->events, plan->events, plan->nr_events, sc->sysfs_root, sc->queues,
+					 why, why_len))
+			return -1;
+		rec->counters = sc->events.described;
+		rec->nr_counters = sc->events.nr;
+		sopts->counters = sc->events.counters;
+		sopts->nr_counters = sc->events.nr;
+		sopts->tick_pmu_dir = sc->events.tick_pmu_dir;
+		for (i = 0; i < sc->events.nr; i++)
+			loop->counter_names[i] = sc->events.events[i].text;
+		return 0;
+	}
+	why[0] = '\0';
+	/* Without the hardware series, the software ones still serve. */
+	if (top_counters_init(&sc->rotated, sc->sysfs_root, sc->queues, dev, why, why_len)) {
+		fprintf(stderr, CMD ": no hardware series: %s\n", why);
+		return 0;
+	}
+	sc->rotating = true;
+	if (!sc->rotated.nr_counters) {
+		fprintf(stderr, CMD ": no hardware series: %s\n", why);
+		return 0;
+	}
+	for (i = 0; i < sc->rotated.nr_counters; i++) {
+		sc->rotated_described[i].role = top_roles[i];
+		snprintf(sc->rotated_described[i].pmu, sizeof(sc->rotated_described[i].pmu), "%s",
+			 i < TOP_NR_HNS3_ROLES ? sc->rotated.pmu : sc->rotated.pcie_pmu);
+		loop->counter_names[i] = sc->rotated.counters[i].name;
+	}
+	rec->counters = sc->rotated_described;
+	rec->nr_counters = sc->rotated.nr_counters;
+	rec->target = rotated_target;
+	rec->target_ctx = &sc->rotated;
+	rec->latency_seconds_per_cycle = sc->rotated.hw_clk_freq ? 1.0 / sc->rotated.hw_clk_freq : 0;
+	sopts->counters = sc->rotated.counters;
+	sopts->nr_counters = sc->rotated.nr_counters;
+	loop->rotate = rotate;
+	loop->rotate_ctx = sc;
+	return 0;
+}
+
+static void counters_release(struct serve_counters *sc)
+{
+	serve_events_release(&sc->events);
+	if (sc->rotating)
+		top_counters_release(&sc->rotated);
+	sc->rotating = false;
+}
+
+/* One BPF session serving PLAN, until a stop, a reload or an error. */
+static enum serve_end serve_session(const struct serve_options *o, const struct serve_plan *plan,
+				    struct metric_store *store, struct json_log *log, double deadline)
+{
+	struct queue_map queues = { 0 };
+	struct serve_counters sc = { .queues = &queues, .sysfs_root = o->run.sysfs_root };
+	struct serve_records rec = { .store = store, .filter = &plan->filter, .queues = &queues };
+	struct serve_loop loop = {
+		.store = store, .records = &rec, .log = log, .reload_on_hup = o->config != NULL,
+		.deadline = deadline, .max_intervals = o->run.count,
+	};
+	struct bpf_session_options sopts = {
+		.interval_ms = plan->interval_ms, .interval_records = true, .queues = &queues,
+		.on_record = serve_loop_record, .ctx = &loop,
+	};
+	struct bpf_session session;
+	enum serve_end end = SERVE_END_ERROR;
+	char why[512];
+
+	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
+		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
+	if (counters_prepare(&sc, plan, &rec, &loop, &sopts, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out;
+	}
+	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out;
+	}
+	loop.session = &session;
+	end = serve_loop_run(&loop, CMD);
+	bpf_session_stop(&session);
+out:
+	counters_release(&sc);
+	queue_map_release(&queues);
+	return end;
+}
+
+static void apply_plan(struct metric_store *store, const struct serve_plan *plan)
+{
+	metric_store_set_limit(store, plan->max_series);
+	metric_store_lock(store);
+	store->const_labels[0] = '\0';
+	for (size_t i = 0; i < plan->file.nr_labels; i++)
+		metric_labels_add(store->const_labels, sizeof(store->const_labels), plan->file.labels[i].name,
+				  plan->file.labels[i].value);
+	metric_store_unlock(store);
+}
+
+/* Serves until a stop: a session per config read; a bad reload keeps the config served. */
+static int serve(const struct serve_options *o, struct serve_plan *plan, struct metric_store *store,
+		 struct json_log *log)
+{
+	double deadline = o->run.duration_s > 0 ? monotonic_seconds() + o->run.duration_s : 0;
+	struct serve_plan next;
+	char why[512];
+
+	for (;;) {
+		apply_plan(store, plan);
+		switch (serve_session(o, plan, store, log, deadline)) {
+		case SERVE_END_STOP:
+			return 0;
+		case SERVE_END_ERROR:
+			return 1;
+		case SERVE_END_RELOAD:
+			break;
+		}
+		if (make_plan(o, &next, why, sizeof(why))) {
+			fprintf(stderr, CMD ": reload refused, serving on as before: %s\n", why);
+			continue;
+		}
+		serve_config_free(&plan->file);
+		*plan = next;
+		fprintf(stderr, CMD ": reloaded %s\n", o->config);
+	}
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_options o = { 0 };
+	struct serve_plan plan;
+	struct web_config web = { 0 };
+	struct json_log log = { 0 };
+	struct metric_store store;
+	struct http_server *srv = NULL;
+	const char *listen_addr, *log_path;
+	char why[512], labels[METRIC_LABELS_MAX] = "";
+	int ret;
+
+	ret = parse_serve_options(argc, argv, &o);
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	if (make_plan(&o, &plan, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		return EXIT_USAGE;
+	}
+	ret = 1;
+	if (o.web_config && web_config_load(o.web_config, &web, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		serve_config_free(&plan.file);
+		return EXIT_USAGE;
+	}
+	if (metric_store_init(&store, plan.max_series)) {
+		fprintf(stderr, CMD ": out of memory\n");
+		goto out_web;
+	}
+	metric_labels_add(labels, sizeof(labels), "version", NETPMU_VERSION);
+	metric_store_lock(&store);
+	metric_gauge_set(&store, FAM_BUILD_INFO, labels, 1);
+	metric_store_unlock(&store);
+	log_path = o.json_log ? o.json_log : plan.file.json_log;
+	if (log_path && json_log_open(&log, log_path, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out_store;
+	}
+	listen_addr = o.listen ? o.listen : plan.file.listen ? plan.file.listen : SERVE_DEFAULT_LISTEN;
+	srv = http_server_start(listen_addr, o.web_config ? &web : NULL, &store, why, sizeof(why));
+	if (!srv) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out_log;
+	}
+	/* After the address: a port in use is said first, without privileges. */
+	if (privileges_check(why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto out_srv;
+	}
+	serve_catch_signals();
+	fprintf(stderr, CMD ": serving http%s://%s/metrics\n", web.cert_pem ? "s" : "", listen_addr);
+	ret = serve(&o, &plan, &store, log_path ? &log : NULL);
+out_srv:
+	http_server_stop(srv);
+out_log:
+	json_log_close(&log);
+out_store:
+	metric_store_release(&store);
+out_web:
+	web_config_free(&web);
+	serve_config_free(&plan.file);
+	return ret;
+}

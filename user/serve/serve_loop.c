@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/* netpmu serve's main loop: records, rotation, self-metrics, signals. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "session/bpf_session.h"
+#include "serve/serve_loop.h"
+#include "sys/clock.h"
+
+/* How long a poll of the ring buffer waits: a stop is answered within it. */
+#define POLL_MS 100
+
+static volatile sig_atomic_t stop_requested, hup_received;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		hup_received = 1;
+	else
+		stop_requested = 1;
+}
+
+void serve_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+void serve_loop_record(void *ctx, const void *record, size_t size)
+{
+	struct serve_loop *loop = ctx;
+	const __u32 *kind = record;
+
+	if (size < sizeof(*kind))
+		return;
+	serve_records_add(loop->records, record, size);
+	if (loop->log && json_log_write(loop->log, record, size, loop->counter_names))
+		clearerr(loop->log->file);	/* a full disk loses lines, not the exporter */
+	/* The tick writes the counters record first: the interval's records follow at once. */
+	if (*kind == NETPMU_RECORD_COUNTERS)
+		loop->interval_closed = true;
+}
+
+/* Losses of the session, added as they grow. */
+static void update_self_metrics(struct serve_loop *loop)
+{
+	struct netpmu_loss_counts now;
+	struct netpmu_loss_counts *seen = &loop->losses_seen;
+
+	bpf_session_losses(loop->session, &now);
+	metric_store_lock(loop->store);
+	metric_counter_add(loop->store, FAM_RINGBUF_DROPPED, "", now.ringbuf_full - seen->ringbuf_full);
+	metric_counter_add(loop->store, FAM_TABLE_FULL, "table=\"napi\"", now.napi_table_full - seen->napi_table_full);
+	metric_counter_add(loop->store, FAM_TABLE_FULL, "table=\"irq\"", now.irq_table_full - seen->irq_table_full);
+	metric_store_unlock(loop->store);
+	*seen = now;
+	bpf_prog_stats_update(&loop->prog_stats, loop->store);
+}
+
+static void count_session_error(struct serve_loop *loop, const char *what)
+{
+	char labels[METRIC_LABELS_MAX] = "";
+
+	metric_labels_add(labels, sizeof(labels), "what", what);
+	metric_store_lock(loop->store);
+	metric_counter_add(loop->store, FAM_SESSION_ERRORS, labels, 1);
+	metric_store_unlock(loop->store);
+}
+
+/* After an interval: rotation, self-metrics; false when the run is over. */
+static bool close_interval(struct serve_loop *loop, const char *cmd)
+{
+	char why[512];
+
+	loop->interval_closed = false;
+	loop->intervals++;
+	if (loop->rotate && loop->rotate(loop->rotate_ctx, loop->session, why, sizeof(why))) {
+		/* The software series go on without the hardware ones. */
+		fprintf(stderr, "%s: %s\n", cmd, why);
+		count_session_error(loop, "rotation");
+		loop->rotate = NULL;
+	}
+	update_self_metrics(loop);
+	return !loop->max_intervals || loop->intervals < loop->max_intervals;
+}
+
+enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
+{
+	char why[512];
+	int err;
+
+	update_self_metrics(loop);
+	while (!stop_requested && (!loop->deadline || monotonic_seconds() < loop->deadline)) {
+		if (hup_received) {
+			hup_received = 0;
+			if (loop->log && json_log_reopen(loop->log, why, sizeof(why)))
+				fprintf(stderr, "%s: %s\n", cmd, why);
+			if (loop->reload_on_hup)
+				return SERVE_END_RELOAD;
+		}
+		err = bpf_session_poll(loop->session, POLL_MS);
+		if (err < 0 && err != -EINTR) {
+			fprintf(stderr, "%s: reading the ring buffer failed: %s\n", cmd, strerror(-err));
+			return SERVE_END_ERROR;
+		}
+		/* A quiet ring after the counters record: the interval's records are all in. */
+		if (err == 0 && loop->interval_closed && !close_interval(loop, cmd))
+			break;
+	}
+	return SERVE_END_STOP;
+}
