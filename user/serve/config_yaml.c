@@ -425,3 +425,25 @@ int config_yaml_string(struct config_yaml *cy, const yaml_node_t *value, const c
 		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
 	return 0;
 }
+
+int config_yaml_mapping(struct config_yaml *cy, const yaml_node_t *value, const char *what,
+			const char *want)
+{
+	if (value->type != YAML_MAPPING_NODE)
+		return config_yaml_fail(cy, value, "%s is %s (%s)", what, config_yaml_kind(value), want);
+	return config_yaml_check_keys(cy, value, what);
+}
+
+int config_yaml_mapping_array(struct config_yaml *cy, const yaml_node_t *value, const char *what,
+			      const char *want, size_t entry_size, void **out)
+{
+	size_t nr;
+
+	if (config_yaml_mapping(cy, value, what, want))
+		return -1;
+	nr = value->data.mapping.pairs.top - value->data.mapping.pairs.start;
+	*out = calloc(nr ? nr : 1, entry_size);
+	if (!*out)
+		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
+	return 0;
+}

@@ -70,6 +70,17 @@ const char *config_yaml_kind(const yaml_node_t *node);
  */
 int config_yaml_check_keys(struct config_yaml *cy, const yaml_node_t *map, const char *where);
 
+/*
+ * VALUE as a mapping with checked keys: "WHAT is KIND (WANT)" when it is not
+ * one. Returns 0, or -1 with WHY.
+ */
+int config_yaml_mapping(struct config_yaml *cy, const yaml_node_t *value, const char *what,
+			const char *want);
+
+/* The same, and a zeroed array at *OUT of one ENTRY_SIZE entry per pair. */
+int config_yaml_mapping_array(struct config_yaml *cy, const yaml_node_t *value, const char *what,
+			      const char *want, size_t entry_size, void **out);
+
 /* The index in NAMES (NR of them) of KEY, or -1 after naming the valid ones. */
 int config_yaml_key_index(struct config_yaml *cy, const yaml_node_t *key, const char *where,
 			  const char *const *names, size_t nr);

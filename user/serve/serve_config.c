@@ -226,10 +226,7 @@ static int parse_filter(struct config_yaml *cy, const yaml_node_t *value, const 
 {
 	char what_list[32];
 
-	if (value->type != YAML_MAPPING_NODE)
-		return config_yaml_fail(cy, value, "%s is %s (a mapping of include and/or exclude lists)",
-					what, config_yaml_kind(value));
-	if (config_yaml_check_keys(cy, value, what))
+	if (config_yaml_mapping(cy, value, what, "a mapping of include and/or exclude lists"))
 		return -1;
 	for (yaml_node_pair_t *pair = value->data.mapping.pairs.start;
 	     pair < value->data.mapping.pairs.top; pair++) {
@@ -278,17 +275,9 @@ static bool is_reserved_label(const char *name)
 
 static int parse_labels(struct config_yaml *cy, const yaml_node_t *value, struct serve_config *cfg)
 {
-	size_t nr;
-
-	if (value->type != YAML_MAPPING_NODE)
-		return config_yaml_fail(cy, value, "labels is %s (a mapping of label names to values)",
-					config_yaml_kind(value));
-	if (config_yaml_check_keys(cy, value, "labels"))
+	if (config_yaml_mapping_array(cy, value, "labels", "a mapping of label names to values",
+				      sizeof(*cfg->labels), (void **)&cfg->labels))
 		return -1;
-	nr = value->data.mapping.pairs.top - value->data.mapping.pairs.start;
-	cfg->labels = calloc(nr ? nr : 1, sizeof(*cfg->labels));
-	if (!cfg->labels)
-		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
 	for (yaml_node_pair_t *pair = value->data.mapping.pairs.start;
 	     pair < value->data.mapping.pairs.top; pair++) {
 		const yaml_node_t *key = config_yaml_node(cy, pair->key);

@@ -95,10 +95,7 @@ static int read_pem(struct config_yaml *cy, const yaml_node_t *value, const char
 static int parse_tls(struct config_yaml *cy, const yaml_node_t *value, const char *base_dir,
 		     struct web_config *wc)
 {
-	if (value->type != YAML_MAPPING_NODE)
-		return config_yaml_fail(cy, value, "tls_server_config is %s (a mapping with cert_file and key_file)",
-					config_yaml_kind(value));
-	if (config_yaml_check_keys(cy, value, "tls_server_config"))
+	if (config_yaml_mapping(cy, value, "tls_server_config", "a mapping with cert_file and key_file"))
 		return -1;
 	for (yaml_node_pair_t *pair = value->data.mapping.pairs.start;
 	     pair < value->data.mapping.pairs.top; pair++) {
@@ -134,17 +131,9 @@ static bool is_bcrypt(const char *hash)
 
 static int parse_users(struct config_yaml *cy, const yaml_node_t *value, struct web_config *wc)
 {
-	size_t nr;
-
-	if (value->type != YAML_MAPPING_NODE)
-		return config_yaml_fail(cy, value, "basic_auth_users is %s (a mapping of user names to bcrypt hashes)",
-					config_yaml_kind(value));
-	if (config_yaml_check_keys(cy, value, "basic_auth_users"))
+	if (config_yaml_mapping_array(cy, value, "basic_auth_users", "a mapping of user names to bcrypt hashes",
+				      sizeof(*wc->users), (void **)&wc->users))
 		return -1;
-	nr = value->data.mapping.pairs.top - value->data.mapping.pairs.start;
-	wc->users = calloc(nr ? nr : 1, sizeof(*wc->users));
-	if (!wc->users)
-		return why_fail(cy->why, cy->why_len, "%s: out of memory", cy->name);
 	for (yaml_node_pair_t *pair = value->data.mapping.pairs.start;
 	     pair < value->data.mapping.pairs.top; pair++) {
 		const yaml_node_t *key = config_yaml_node(cy, pair->key);
