@@ -38,8 +38,13 @@
 #define RINGBUF_MAX_KB 1048576UL
 /* CPUs whose core ticks' closing records are told apart; beyond, all are kept. */
 #define TRACE_MAX_CPUS 1024
-/* After a stop, how long to wait for the tick that closes the interval. */
-#define STOP_WAIT_S 0.05
+/*
+ * After a stop, how long to wait at most for the tick that closes the
+ * interval: it comes within a millisecond or two, but a loaded machine (a
+ * TCG guest on a busy host) can be hundreds of milliseconds late, and
+ * without it the run's last counts are lost.
+ */
+#define STOP_WAIT_S 0.5
 
 struct trace_options {
 	bool per_poll;
@@ -212,9 +217,10 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	trace_core_view(&st->core, &view);
 	if (view.kind == NETPMU_RECORD_QUEUE)
 		napi_irq_check(&st->napi_irqs, st->queues, data, stderr);
-	if (!record_filter_match(&st->filter, &view))
-		return;
-	/* The interval tick's records; per-CPU core ticks run apart. */
+	/*
+	 * The interval tick's records (per-CPU core ticks run apart), followed
+	 * whether shown or filtered out: the stop waits for the closing tick.
+	 */
 	if (view.kind != NETPMU_RECORD_POLL && view.kind != NETPMU_RECORD_CORE) {
 		/* The tick fires every millisecond once told to close the interval. */
 		if (st->closing_tick_ns && view.ts_ns > st->closing_tick_ns)
@@ -224,6 +230,8 @@ static void handle_record(void *ctx, const void *data, size_t size)
 		if (view.ts_ns > st->last_tick_ns)
 			st->last_tick_ns = view.ts_ns;
 	}
+	if (!record_filter_match(&st->filter, &view))
+		return;
 	st->records++;
 	if (st->groups)
 		record_groups_add(st->groups, &view);
@@ -296,8 +304,8 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 	/*
 	 * Interval records cover the whole run only with the interval in which
 	 * it stopped: have the tick close it now (a partial interval, as perf
-	 * stat -I prints one) and wait for it, but not past STOP_WAIT_S, so
-	 * that Ctrl-C is answered within 100 ms even with -I 20000.
+	 * stat -I prints one) and wait for it, not for the next interval, so
+	 * that Ctrl-C is answered at once even with -I 20000.
 	 */
 	if ((!opts->per_poll || opts->run.interval_given) &&
 	    !(opts->run.count && st->records >= opts->run.count)) {
@@ -312,6 +320,9 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 		while (!err && st->last_tick_ns < st->stop_ns && monotonic_seconds() < limit)
 			if (bpf_session_poll(session, 5) < 0)
 				break;
+		if (!err && st->last_tick_ns < st->stop_ns)
+			fprintf(stderr, CMD ": warning: the interval closed at the stop did not come within "
+				"%.0f ms: its records are not shown\n", STOP_WAIT_S * 1000);
 	}
 	/* What is already in the buffer was collected: keep it, and no more. */
 	bpf_session_stop_tick(session);
