@@ -26,9 +26,9 @@
 #include "queue/napi_irq_check.h"
 #include "pmu/pmu_discovery.h"
 #include "queue/queue_map.h"
-#include "trace/record_output.h"
+#include "record/record_output.h"
 #include "trace/record_query.h"
-#include "trace/record_view.h"
+#include "record/record_view.h"
 #include "trace/trace_core.h"
 
 #define CMD "netpmu trace"

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "trace/record_view.h"
+#include "record/record_view.h"
 
 #define RECORD_FILTER_MAX_TERMS 8
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "session/core_counters.h"
-#include "trace/record_view.h"
+#include "record/record_view.h"
 
 struct bpf_session;
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "trace/record_view.h"
+#include "record/record_view.h"
 
 /* COUNTER_NAMES[i] names counter i (the event string as given). */
 void record_print_text(FILE *out, const struct record_view *v, const char *const *counter_names);

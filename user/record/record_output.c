@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "trace/record_output.h"
+#include "record/record_output.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "trace/record_view.h"
+#include "record/record_view.h"
 
 #include <string.h>
 
