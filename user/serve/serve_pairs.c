@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "event/hns3_filter.h"
 #include "lib/why_line.h"
 #include "pmu/metric.h"
 #include "queue/queue_map.h"
@@ -94,25 +95,29 @@ static int add_pcie_place(char *labels, size_t len, const struct parsed_event *e
 	return add_nic_dev(labels, len, queues, domain, endpoint);
 }
 
-/* An HNS3 counter: dev where the filter names a function, queue where it names a queue. */
-static int add_hns3_place(char *labels, size_t len, const struct parsed_event *ev, const struct queue_map *queues)
+/* An HNS3 counter: dev where the driver's filter mode names a function (func*), queue where func-queue. */
+static int add_hns3_place(char *labels, size_t len, const struct parsed_event *ev, const char *sysfs_root,
+			  const struct queue_map *queues)
 {
-	uint64_t bdf, queue;
-	bool bdf_given, queue_given;
-	char addr[PCI_ADDR_TEXT_LEN], number[24];
 	unsigned int domain = pmu_dir_pci_domain(ev->pmu->dir);
+	char addr[PCI_ADDR_TEXT_LEN], number[24], why[256];
+	struct filter_choice choice;
+	uint64_t bdf, queue;
+	bool given;
 	int func_id;
 
-	event_field_read(ev, "bdf", &bdf, &bdf_given);
-	event_field_read(ev, "queue", &queue, &queue_given);
-	if (!bdf_given)
+	if (hns3_filter_check(ev, sysfs_root, &choice, why, sizeof(why)) || strncmp(choice.mode, "func", 4))
 		return 0;
+	event_field_read(ev, "bdf", &bdf, &given);
 	format_pci_address(domain, bdf, addr);
 	func_id = queues ? queue_map_func_id(queues, addr) : 0;
 	if (metric_labels_add(labels, len, "dev", func_id > 0 ? serve_func_dev(queues, func_id) : addr))
 		return -1;
+	if (strcmp(choice.mode, "func-queue"))
+		return 0;
+	event_field_read(ev, "queue", &queue, &given);
 	snprintf(number, sizeof(number), "%llu", (unsigned long long)queue);
-	return queue_given ? metric_labels_add(labels, len, "queue", number) : 0;
+	return metric_labels_add(labels, len, "queue", number);
 }
 
 static int meaning_labels(const struct parsed_event *ev, const struct metric *m, const char *sysfs_root,
@@ -123,7 +128,8 @@ static int meaning_labels(const struct parsed_event *ev, const struct metric *m,
 	labels[0] = '\0';
 	if (metric_labels_add(labels, len, "pmu", ev->pmu_name) || metric_labels_add(labels, len, "event", m->name))
 		return -1;
-	if (hns3 ? add_hns3_place(labels, len, ev, queues) : add_pcie_place(labels, len, ev, sysfs_root, queues))
+	if (hns3 ? add_hns3_place(labels, len, ev, sysfs_root, queues) :
+		   add_pcie_place(labels, len, ev, sysfs_root, queues))
 		return -1;
 	return serve_term_labels(labels, len, ev->written, hns3 ? hns3_terms : pcie_terms,
 				 hns3 ? NR(hns3_terms) : NR(pcie_terms));
