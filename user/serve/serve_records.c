@@ -209,8 +209,9 @@ static void add_counters(struct serve_records *sr, const struct netpmu_counters_
 		if (c->role == SERVE_EVENT) {
 			metric_counter_add(sr->store, FAM_PMU_EVENT, c->labels, d->delta);
 			add_meaning(sr, c, d, r->counters, n);
-		} else
+		} else {
 			add_rotated(sr, c, d, i + 1 < n ? &r->counters[i + 1] : NULL);
+		}
 	}
 	update_coverage(sr);
 }
