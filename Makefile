@@ -43,6 +43,10 @@ QUEUE_MAP_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/queue/*.c)) \
 # What tests/unit/serve_config_dump.c links: serve's two config files.
 SERVE_CONFIG_DUMP_OBJS := serve/config_yaml serve/serve_config serve/web_config \
 	lib/parse_number lib/why_line
+# What tests/unit/serve_pairs_dump.c links: serve's -e events, their series, the event parser.
+SERVE_PAIRS_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/event/*.c user/pmu/*.c user/lib/*.c)) \
+	$(filter-out lib/%,$(QUEUE_MAP_DUMP_OBJS)) sys/perf_counter session/counter_binding \
+	$(foreach f,serve_events serve_pairs serve_records metric_store metric_families exposition,serve/$(f))
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
@@ -106,6 +110,13 @@ $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
 		$$$$($$(call pkgconfig_for,$(1)) --static --libs yaml-0.1 libxcrypt) -o $$@
+
+# serve's -e events as what their pairs mean (tests/unit/serve-pairs.sh).
+$$($(1)_OUT)/tests/serve_pairs_dump: tests/unit/serve_pairs_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(SERVE_PAIRS_DUMP_OBJS))
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@
 
 # Dynamic: serve's TLS (GnuTLS, under libmicrohttpd) has no static archive in
 # Debian (p11-kit, libunistring). The guests run it from this machine's root

@@ -30,8 +30,10 @@ static const char *const filter_keys[] = { "include", "exclude" };
  */
 static const char *const reserved_labels[] = { "dev", "queue", "dir", "irq", "cpu", "vec", "pmu",
 					       "event", "bdf", "port", "tc", "intr", "global",
-					       "table", "version", "quantile", "le" };
-#define RESERVED_LABELS "dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, table, version, quantile, le"
+					       "table", "version", "quantile", "le", "target", "root_port",
+					       "endpoint" };
+#define RESERVED_LABELS "dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, table, version, " \
+	"quantile, le, target, root_port, endpoint"
 
 #define EVENT_EXAMPLE "hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/"
 #define LISTEN_EXAMPLE "e.g. 127.0.0.1:9713 or [::1]:9713"

@@ -6,6 +6,7 @@
 #include "lib/why_line.h"
 #include "pmu/pmu_discovery.h"
 #include "serve/serve_events.h"
+#include "serve/serve_pairs.h"
 #include "session/counter_binding.h"
 
 int serve_events_prepare(struct serve_events *se, char *const *texts, size_t n, const char *sysfs_root,
@@ -41,6 +42,9 @@ int serve_events_prepare(struct serve_events *se, char *const *texts, size_t n, 
 			}
 		}
 	}
+	if (serve_pairs_describe(se->events, se->nr, &se->catalog.metrics, sysfs_root, queues, se->described,
+				 se->counters, why, why_len))
+		goto fail;
 	snprintf(se->tick_pmu_dir, sizeof(se->tick_pmu_dir), "%s/%s/%s",
 		 sysfs_root ? sysfs_root : PMU_SYSFS_ROOT_DEFAULT, PMU_DEVICES_SUBDIR, se->events[0].pmu_name);
 	return 0;

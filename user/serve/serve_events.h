@@ -2,7 +2,8 @@
 /*
  * The PMU events netpmu serve counts (-e or the config's events): parsed as
  * trace parses them (a merged PMU name gives a counter per instance), bound
- * for the in-kernel join, and described for netpmu_pmu_event_total.
+ * for the in-kernel join, and described for netpmu_pmu_event_total and for
+ * what their pairs mean (serve_pairs.h).
  */
 #ifndef NETPMU_SERVE_EVENTS_H
 #define NETPMU_SERVE_EVENTS_H

@@ -5,6 +5,8 @@
 
 #include "queue/queue_map.h"
 #include "serve/serve_records.h"
+#include "sys/pci_address.h"
+#include "sys/pci_sysfs.h"
 
 static const char *const dir_names[] = { "rxtx", "rx", "tx" };
 
@@ -19,8 +21,7 @@ static const char *func_bdf(const struct queue_map *q, unsigned int func_id)
 	return q && func_id && func_id <= q->nr_functions ? q->functions[func_id - 1] : "";
 }
 
-/* The interface of FUNC_ID in this namespace, or its PCI address. */
-static const char *func_dev(const struct queue_map *q, unsigned int func_id)
+const char *serve_func_dev(const struct queue_map *q, unsigned int func_id)
 {
 	for (size_t i = 0; q && i < q->nr_vectors; i++)
 		if (q->vectors[i].func_id == func_id && q->vectors[i].ifname[0])
@@ -124,6 +125,20 @@ static void update_coverage(struct serve_records *sr)
 				 sr->served_ns ? (double)s->value / sr->served_ns : 0);
 }
 
+/* The Root Port above the endpoint PCI_ADDR and the endpoint (the queue map is of the real /sys). */
+static void add_endpoint_labels(char *labels, size_t len, const char *pci_addr)
+{
+	char root_port[PCI_ADDR_TEXT_LEN];
+	unsigned int domain, bdf, rp;
+
+	if (!parse_pci_address(pci_addr, strlen(pci_addr), &domain, &bdf) ||
+	    pci_root_port_of(NULL, domain, bdf, &rp))
+		return;
+	format_pci_address(domain, rp, root_port);
+	metric_labels_add(labels, len, "root_port", root_port);
+	metric_labels_add(labels, len, "endpoint", pci_addr);
+}
+
 /* A rotated counter's delta, into its queue's series. */
 static void add_rotated(struct serve_records *sr, const struct serve_counter *c,
 			const struct netpmu_counter_delta *d, const struct netpmu_counter_delta *next)
@@ -136,12 +151,14 @@ static void add_rotated(struct serve_records *sr, const struct serve_counter *c,
 	if (c->role == SERVE_QUEUE_RX_LATENCY_PACKETS || c->role == SERVE_FUNC_PCIE_WRITE_TIME ||
 	    !sr->target || !sr->target(sr->target_ctx, d->generation, &func_id, &q))
 		return;
-	dev = func_dev(sr->queues, func_id);
+	dev = serve_func_dev(sr->queues, func_id);
 	if (!wanted(sr->filter, dev, func_bdf(sr->queues, func_id), q))
 		return;
 	metric_labels_add(labels, sizeof(labels), "pmu", c->pmu);
 	metric_labels_add(labels, sizeof(labels), "dev", dev);
-	if (c->role != SERVE_FUNC_PCIE_WRITE_BYTES) {
+	if (c->role == SERVE_FUNC_PCIE_WRITE_BYTES) {
+		add_endpoint_labels(labels, sizeof(labels), func_bdf(sr->queues, func_id));
+	} else {
 		snprintf(queue, sizeof(queue), "%d", q);
 		metric_labels_add(labels, sizeof(labels), "queue", queue);
 	}
@@ -160,6 +177,19 @@ static void add_rotated(struct serve_records *sr, const struct serve_counter *c,
 	}
 }
 
+/* An -e counter's delta into the family its pair gives it; a latency pair's with its partner's, or not at all. */
+static void add_meaning(struct serve_records *sr, const struct serve_counter *c, const struct netpmu_counter_delta *d,
+			const struct netpmu_counter_delta *all, unsigned int n)
+{
+	if (c->meaning == FAM_NR)
+		return;
+	if (metric_families[c->meaning].type != METRIC_SUMMARY)
+		metric_counter_add(sr->store, c->meaning, c->meaning_labels, d->delta);
+	else if (c->partner >= 0 && (unsigned int)c->partner < n && !all[c->partner].err)
+		metric_summary_add(sr->store, c->meaning, c->meaning_labels, c->seconds_per_cycle, d->delta,
+				   all[c->partner].delta);
+}
+
 static void add_counters(struct serve_records *sr, const struct netpmu_counters_record *r)
 {
 	unsigned int n = r->nr_counters < sr->nr_counters ? r->nr_counters : sr->nr_counters;
@@ -176,10 +206,12 @@ static void add_counters(struct serve_records *sr, const struct netpmu_counters_
 			metric_counter_add(sr->store, FAM_PMU_EVENT_READ_ERRORS, labels, 1);
 			continue;
 		}
-		if (c->role == SERVE_EVENT)
+		if (c->role == SERVE_EVENT) {
 			metric_counter_add(sr->store, FAM_PMU_EVENT, c->labels, d->delta);
-		else
+			add_meaning(sr, c, d, r->counters, n);
+		} else {
 			add_rotated(sr, c, d, i + 1 < n ? &r->counters[i + 1] : NULL);
+		}
 	}
 	update_coverage(sr);
 }
@@ -202,12 +234,17 @@ void serve_records_add(struct serve_records *sr, const void *record, size_t size
 
 int serve_event_labels(const char *pmu, const char *event_name, const char *text, char *labels, size_t len)
 {
-	const char *terms = strchr(text, '/');
-	char copy[512], *save, *term;
-
 	labels[0] = '\0';
 	if (metric_labels_add(labels, len, "pmu", pmu) || metric_labels_add(labels, len, "event", event_name))
 		return -1;
+	return serve_term_labels(labels, len, text, term_labels, sizeof(term_labels) / sizeof(term_labels[0]));
+}
+
+int serve_term_labels(char *labels, size_t len, const char *text, const char *const *names, size_t n)
+{
+	const char *terms = strchr(text, '/');
+	char copy[512], *save, *term;
+
 	if (!terms)
 		return 0;
 	snprintf(copy, sizeof(copy), "%s", terms + 1);
@@ -218,8 +255,8 @@ int serve_event_labels(const char *pmu, const char *event_name, const char *text
 		if (!eq)
 			continue;
 		*eq = '\0';
-		for (size_t i = 0; i < sizeof(term_labels) / sizeof(term_labels[0]); i++)
-			if (!strcmp(term, term_labels[i]) && metric_labels_add(labels, len, term, eq + 1))
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(term, names[i]) && metric_labels_add(labels, len, term, eq + 1))
 				return -1;
 	}
 	return 0;

@@ -32,6 +32,11 @@ struct serve_counter {
 	enum serve_counter_role role;
 	char pmu[64];
 	char labels[METRIC_LABELS_MAX];	/* SERVE_EVENT: pmu, event, filter terms */
+	/* SERVE_EVENT: the family its pair gives the count a meaning in (FAM_NR: none), its series' labels */
+	enum metric_family_id meaning;
+	char meaning_labels[METRIC_LABELS_MAX];
+	int partner;			/* a latency pair's packet counter (its index), or -1 */
+	double seconds_per_cycle;	/* a latency pair's: 1 / its PMU's hw_clk_freq */
 };
 
 /* The queue a rotated counter of GENERATION measured: false if no longer known. */
@@ -64,5 +69,11 @@ void serve_records_add(struct serve_records *sr, const void *record, size_t size
 
 /* Appends the label pairs of an event string's filter terms (bdf, queue, port, tc, intr, global, ...). */
 int serve_event_labels(const char *pmu, const char *event_name, const char *text, char *labels, size_t len);
+
+/* Appends the filter terms of the event string TEXT named in NAMES (N of them), as written. */
+int serve_term_labels(char *labels, size_t len, const char *text, const char *const *names, size_t n);
+
+/* The interface of the PCI function FUNC_ID of Q in this namespace, or its PCI address. */
+const char *serve_func_dev(const struct queue_map *q, unsigned int func_id);
 
 #endif
