@@ -44,7 +44,8 @@ def configs(netpmu, bt):
         {"name": "4 bpftrace", "argv": ["bpftrace", bt],
          "ready": BPFTRACE_FIRST, "stream": "out", "interval_first": True},
         {"name": "5 netpmu serve", "argv": [netpmu, "serve", "--listen", SERVE_LISTEN, "-I", "1000"],
-         "ready": r"^netpmu serve: serving", "stream": "err", "scrape": "http://%s/metrics" % SERVE_LISTEN},
+         "ready": r"^netpmu serve: serving", "stream": "err", "scrape": "http://%s/metrics" % SERVE_LISTEN,
+         "wait_progs": True},
     ]
 
 
@@ -182,6 +183,14 @@ def run_one(cfg, args, port, with_stats):
             if t is not None:
                 run[key] = round(t, 4)
         ids = tool.prog_ids()
+        # serve says it serves before it attaches: the flood waits until its programs stop coming.
+        deadline, seen = time.monotonic() + 30, None
+        while cfg.get("wait_progs") and (not ids or ids != seen) and time.monotonic() < deadline:
+            seen = ids
+            time.sleep(0.5)
+            ids = tool.prog_ids()
+        if cfg.get("wait_progs"):
+            run["attached_s"] = round(time.monotonic() - tool.start, 4)
     scraper = Scraper(cfg["scrape"]) if cfg.get("scrape") else None
     if not cfg.get("no_flood"):
         run["flood"] = flood(args, port, irq_load=with_stats)
@@ -190,7 +199,7 @@ def run_one(cfg, args, port, with_stats):
     if tool:
         run["steady_rss_kb"] = vm_rss_kb(tool.proc.pid)
         if with_stats:
-            run["progs"] = bpf_prog_stats(ids)
+            run["progs"] = bpf_prog_stats(tool.prog_ids())
         status = tool.stop()
         run["exit_status"] = status
         run["rusage"] = tool.rusage

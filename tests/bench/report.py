@@ -188,8 +188,8 @@ def print_serve(serve):
     p("  pkt/CPU-s %s x none, %s x top (top's runs %s, serve's %s)" % (
         fmt(serve["pkt_per_cpu_s_vs_none"], "%.3f"), fmt(serve["pkt_per_cpu_s_vs_top"], "%.3f"),
         serve["top_pkt_per_cpu_s_runs"], serve["serve_pkt_per_cpu_s_runs"]))
-    p("%-18s %10s %10s %10s %7s %7s %7s" % ("  hook, ns/run", "serve", "top", "empty", "vs top", "vs empty",
-                                           "net"))
+    p("  %-16s %10s %10s %10s %7s %7s %7s" % ("hook, ns/run", "serve", "top", "empty", "vs top", "vs empty",
+                                             "net"))
     for hook, h in serve["bpf_ns_per_run"].items():
         p("  %-16s %10s %10s %10s %7s %7s %7s" % (
             hook, fmt(h["ns_per_run"]), fmt(h["top_ns_per_run"]), fmt(h["floor_ns_per_run"]),
