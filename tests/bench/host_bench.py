@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The host half of `make bench`: the four configurations run interleaved
+"""The host half of `make bench`: the five configurations run interleaved
 (round r starts at configuration r), each with the same fixed UDP flood across
 the veth pair, sender and receiver pinned to CPUs 0 and 1. Round 0 runs with
 kernel.bpf_stats_enabled=1 for the BPF cost, plus empty bpftrace programs on
 the same tracepoints (the accounting's own cost), and is left out of the
 throughput medians; every other round ends with a start-up probe (netpmu trace
--I 1000 to its first record). Writes the raw runs as JSON.
+-I 1000 to its first record). netpmu serve runs with a scraper fetching
+/metrics every second throughout the flood. Writes the raw runs as JSON.
 
 usage: host_bench.py --ns-a NS --ns-b NS --netpmu PATH --tools DIR --bt SCRIPT
                      [--packets N] [--size B] [--rounds R] --out FILE
@@ -18,12 +19,16 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 
 from tool_run import ToolRun, bpf_prog_stats
 
 SENDER_CPU, RECEIVER_CPU = "0", "1"
 INTERVAL_S = 1.0
+# Loopback only, away from serve's default port (an exporter may run there).
+SERVE_LISTEN = "127.0.0.1:19713"
 # netpmu's text interval output starts with this line; bpftrace's with time().
 NETPMU_TOP_FIRST = r"^netpmu top "
 BPFTRACE_FIRST = r"^\d\d:\d\d:\d\d$"
@@ -38,7 +43,41 @@ def configs(netpmu, bt):
          "ready": r"^netpmu trace: tracing", "stream": "err"},
         {"name": "4 bpftrace", "argv": ["bpftrace", bt],
          "ready": BPFTRACE_FIRST, "stream": "out", "interval_first": True},
+        {"name": "5 netpmu serve", "argv": [netpmu, "serve", "--listen", SERVE_LISTEN, "-I", "1000"],
+         "ready": r"^netpmu serve: serving", "stream": "err", "scrape": "http://%s/metrics" % SERVE_LISTEN,
+         "wait_progs": True},
     ]
+
+
+class Scraper:
+    """Fetches URL every second, as Prometheus would, until stopped: how many
+    scrapes answered 200 and how long each took."""
+
+    def __init__(self, url):
+        self.url, self.ms, self.failed = url, [], 0
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while not self.done.is_set():
+            t0 = time.monotonic()
+            try:
+                with urllib.request.urlopen(self.url, timeout=5) as r:
+                    r.read()
+                    ok = r.status == 200
+            except OSError:
+                ok = False
+            if ok:
+                self.ms.append(round((time.monotonic() - t0) * 1000, 2))
+            else:
+                self.failed += 1
+            self.done.wait(max(0.0, 1.0 - (time.monotonic() - t0)))
+
+    def stop(self):
+        self.done.set()
+        self.thread.join(10)
+        return {"scrapes": len(self.ms), "failed": self.failed, "ms": self.ms}
 
 
 # Start-up alone: netpmu's interval records (the BPF programs top runs) printed
@@ -144,12 +183,23 @@ def run_one(cfg, args, port, with_stats):
             if t is not None:
                 run[key] = round(t, 4)
         ids = tool.prog_ids()
+        # serve says it serves before it attaches: the flood waits until its programs stop coming.
+        deadline, seen = time.monotonic() + 30, None
+        while cfg.get("wait_progs") and (not ids or ids != seen) and time.monotonic() < deadline:
+            seen = ids
+            time.sleep(0.5)
+            ids = tool.prog_ids()
+        if cfg.get("wait_progs"):
+            run["attached_s"] = round(time.monotonic() - tool.start, 4)
+    scraper = Scraper(cfg["scrape"]) if cfg.get("scrape") else None
     if not cfg.get("no_flood"):
         run["flood"] = flood(args, port, irq_load=with_stats)
+    if scraper:
+        run["scrape"] = scraper.stop()
     if tool:
         run["steady_rss_kb"] = vm_rss_kb(tool.proc.pid)
         if with_stats:
-            run["progs"] = bpf_prog_stats(ids)
+            run["progs"] = bpf_prog_stats(tool.prog_ids())
         status = tool.stop()
         run["exit_status"] = status
         run["rusage"] = tool.rusage

@@ -18,6 +18,7 @@ HOOKS = [
     ("softirq_exit", "softirq_exit", "softirq_exit"),
 ]
 NONE, TOP, PER_POLL, BPFTRACE = "1 none", "2 netpmu top", "3 netpmu per-poll", "4 bpftrace"
+SERVE = "5 netpmu serve"
 TRACE, FLOOR = "netpmu trace -I 1000", "0 empty bpftrace"
 
 
@@ -66,7 +67,7 @@ def summarise(host):
     base = median(r["flood"]["pps"] for r in timed if r["config"] == NONE)
     cpu_base = median(r["flood"]["pkt_per_cpu_s"] for r in timed if r["config"] == NONE)
     table = {}
-    for c in (NONE, TOP, PER_POLL, BPFTRACE):
+    for c in (NONE, TOP, PER_POLL, BPFTRACE, SERVE):
         mine = [r for r in timed if r["config"] == c]
         pps = median(r["flood"]["pps"] for r in mine)
         cpu_pps = median(r["flood"]["pkt_per_cpu_s"] for r in mine)
@@ -100,7 +101,8 @@ def summarise(host):
         ring["accounting_check"] = {"napi_poll_runs": polls, "records_plus_dropped": seen,
                                     "every_poll_accounted": seen >= polls}
     cost = {"netpmu": bpf_cost(runs, TOP, 0), "bpftrace": bpf_cost(runs, BPFTRACE, 1),
-            "netpmu_per_poll": bpf_cost(runs, PER_POLL, 0), "floor": bpf_cost(runs, FLOOR, 1)}
+            "netpmu_per_poll": bpf_cost(runs, PER_POLL, 0), "floor": bpf_cost(runs, FLOOR, 1),
+            "netpmu_serve": bpf_cost(runs, SERVE, 0)}
     for hook, n in cost["netpmu"].items():
         b = cost["bpftrace"].get(hook, {}).get("ns_per_run")
         f = cost["floor"].get(hook, {}).get("ns_per_run")
@@ -108,10 +110,39 @@ def summarise(host):
         n["vs_bpftrace"] = round(a / b, 3) if a and b else None
         if a and b and f is not None and b > f:
             n["vs_bpftrace_net_of_floor"] = round(max(a - f, 0) / (b - f), 3)
-    return table, startup, ring, cost
+    return table, startup, ring, cost, serve_cost(runs, table, cost)
 
 
-def targets(table, startup, ring, cost):
+def serve_cost(runs, table, cost):
+    """netpmu serve scraped every second against its peer top (the same programs
+    without an exporter) and the floor (empty programs on the same hooks)."""
+    serve, top, scrapes = table[SERVE], table[TOP], [r["scrape"] for r in runs if r.get("scrape")]
+    per_hook = {}
+    for hook, s in cost["netpmu_serve"].items():
+        t = cost["netpmu"].get(hook, {}).get("ns_per_run")
+        f = cost["floor"].get(hook, {}).get("ns_per_run")
+        a = s["ns_per_run"]
+        per_hook[hook] = {"ns_per_run": a, "top_ns_per_run": t, "floor_ns_per_run": f,
+                          "vs_top": round(a / t, 3) if a and t else None,
+                          "vs_floor": round(a / f, 3) if a and f else None,
+                          "vs_top_net_of_floor": round(max(a - f, 0) / (t - f), 3)
+                          if a and t and f is not None and t > f else None}
+    all_ms = [ms for s in scrapes for ms in s["ms"]]
+    return {
+        "pkt_per_cpu_s_vs_none": serve["cpu_ratio"], "pkt_per_cpu_s_vs_top":
+            round(serve["pkt_per_cpu_s"] / top["pkt_per_cpu_s"], 4)
+            if serve["pkt_per_cpu_s"] and top["pkt_per_cpu_s"] else None,
+        "pps_vs_none": serve["ratio"],
+        "top_pkt_per_cpu_s_runs": top["pkt_per_cpu_s_runs"],
+        "serve_pkt_per_cpu_s_runs": serve["pkt_per_cpu_s_runs"],
+        "scrapes_per_run": [s["scrapes"] for s in scrapes],
+        "failed_scrapes": sum(s["failed"] for s in scrapes),
+        "scrape_ms_median": rounded(median(all_ms), 2), "scrape_ms_max": max(all_ms) if all_ms else None,
+        "bpf_ns_per_run": per_hook,
+    }
+
+
+def targets(table, startup, ring, cost, serve):
     top, bt, trace = table[TOP], table[BPFTRACE], startup[TRACE]
     raw = {h: v["vs_bpftrace"] for h, v in cost["netpmu"].items() if v.get("vs_bpftrace") is not None}
     net = {h: v.get("vs_bpftrace_net_of_floor") for h, v in cost["netpmu"].items()}
@@ -131,6 +162,13 @@ def targets(table, startup, ring, cost):
         "steady_rss_under_tenth": {"met": tenth(top["steady_rss_kb"], bt["steady_rss_kb"]),
                                    "netpmu_kb": top["steady_rss_kb"], "bpftrace_kb": bt["steady_rss_kb"]},
         "no_silent_drop": {"met": bool(silent), "per_poll_dropped_and_counted": ring["dropped_per_run"]},
+        # Issue 14: scraping adds nothing per packet when serve's median is within top's own spread.
+        "serve_scrape_no_per_packet_cost": {
+            "met": bool(serve["serve_pkt_per_cpu_s_runs"] and serve["top_pkt_per_cpu_s_runs"]) and
+            table[SERVE]["pkt_per_cpu_s"] >= min(serve["top_pkt_per_cpu_s_runs"]) and
+            not serve["failed_scrapes"],
+            "pkt_per_cpu_s_vs_top": serve["pkt_per_cpu_s_vs_top"],
+            "top_runs": serve["top_pkt_per_cpu_s_runs"], "serve_runs": serve["serve_pkt_per_cpu_s_runs"]},
     }
 
 
@@ -140,6 +178,23 @@ def fmt(v, spec="%s", none="-"):
 
 def mib(kb):
     return fmt(kb and kb / 1024, "%.1f")
+
+
+def print_serve(serve):
+    p = print
+    p("\nnetpmu serve scraped every second (%s scrapes a run, %d failed; a scrape %s ms median, %s ms max):"
+      % (serve["scrapes_per_run"], serve["failed_scrapes"], fmt(serve["scrape_ms_median"]),
+         fmt(serve["scrape_ms_max"])))
+    p("  pkt/CPU-s %s x none, %s x top (top's runs %s, serve's %s)" % (
+        fmt(serve["pkt_per_cpu_s_vs_none"], "%.3f"), fmt(serve["pkt_per_cpu_s_vs_top"], "%.3f"),
+        serve["top_pkt_per_cpu_s_runs"], serve["serve_pkt_per_cpu_s_runs"]))
+    p("  %-16s %10s %10s %10s %7s %7s %7s" % ("hook, ns/run", "serve", "top", "empty", "vs top", "vs empty",
+                                             "net"))
+    for hook, h in serve["bpf_ns_per_run"].items():
+        p("  %-16s %10s %10s %10s %7s %7s %7s" % (
+            hook, fmt(h["ns_per_run"]), fmt(h["top_ns_per_run"]), fmt(h["floor_ns_per_run"]),
+            fmt(h["vs_top"], "%.2f"), fmt(h["vs_floor"], "%.2f"), fmt(h["vs_top_net_of_floor"], "%.2f")))
+    p("  net = (serve - empty) / (top - empty)")
 
 
 def print_table(host, table, startup, ring, cost, guest, verdict):
@@ -197,12 +252,13 @@ def main():
             guest = json.load(open(sys.argv[2]))
         except (OSError, ValueError):
             guest = None
-    table, startup, ring, cost = summarise(host)
-    verdict = targets(table, startup, ring, cost)
+    table, startup, ring, cost, serve = summarise(host)
+    verdict = targets(table, startup, ring, cost, serve)
     print_table(host, table, startup, ring, cost, guest, verdict)
+    print_serve(serve)
     with open(sys.argv[3], "w") as f:
         json.dump({"host": {k: v for k, v in host.items() if k != "runs"}, "throughput": table,
-                   "startup": startup, "bpf_cost_ns_per_run": cost, "per_poll_ring_buffer": ring,
+                   "startup": startup, "bpf_cost_ns_per_run": cost, "per_poll_ring_buffer": ring, "serve": serve,
                    "guest_read_cost": guest, "targets": verdict, "runs": host["runs"]}, f, indent=1)
 
 

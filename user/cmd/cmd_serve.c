@@ -321,7 +321,8 @@ static enum serve_end serve_session(const struct serve_options *o, const struct 
 	struct serve_records rec = { .store = store, .filter = &plan->filter, .queues = &queues };
 	struct serve_loop loop = {
 		.store = store, .records = &rec, .log = log, .reload_on_hup = o->config != NULL,
-		.deadline = deadline, .max_intervals = o->run.count,
+		.deadline = deadline, .max_intervals = o->run.count, .queues = &queues,
+		.sysfs_root = o->run.sysfs_root,
 	};
 	struct bpf_session_options sopts = {
 		.interval_ms = plan->interval_ms, .interval_records = true, .queues = &queues,

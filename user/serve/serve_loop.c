@@ -32,13 +32,37 @@ void serve_catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* A counters record without what the removed PMUs' counters would add. */
+static const void *without_lost_counters(const struct serve_loop *loop, const void *record, size_t *size,
+					 struct netpmu_counters_record *copy)
+{
+	unsigned int lost = loop->watch.lost_counters;
+
+	if (!lost || *size < sizeof(*copy))
+		return record;
+	memcpy(copy, record, sizeof(*copy));
+	for (unsigned int i = 0; i < NETPMU_MAX_COUNTERS; i++)
+		if (lost & (1u << i))
+			memset(&copy->counters[i], 0, sizeof(copy->counters[i]));
+	*size = sizeof(*copy);
+	return copy;
+}
+
 void serve_loop_record(void *ctx, const void *record, size_t size)
 {
 	struct serve_loop *loop = ctx;
 	const __u32 *kind = record;
+	struct netpmu_counters_record copy;
 
 	if (size < sizeof(*kind))
 		return;
+	if (*kind == NETPMU_RECORD_COUNTERS)
+		record = without_lost_counters(loop, record, &size, &copy);
+	else if (*kind == NETPMU_RECORD_QUEUE && size >= sizeof(struct netpmu_queue_record)) {
+		const struct netpmu_queue_record *q = record;
+
+		device_watch_learn_name(&loop->watch, q->func_id, q->ifname, sizeof(q->ifname));
+	}
 	serve_records_add(loop->records, record, size);
 	if (loop->log && json_log_write(loop->log, record, size, loop->counter_names))
 		clearerr(loop->log->file);	/* a full disk loses lines, not the exporter */
@@ -80,6 +104,10 @@ static bool close_interval(struct serve_loop *loop, const char *cmd)
 
 	loop->interval_closed = false;
 	loop->intervals++;
+	device_watch_check(&loop->watch, loop->store, loop->log, cmd);
+	/* Reopening on a removed PMU would fail queue after queue: its counters stay where they are. */
+	if (loop->watch.lost_counters)
+		loop->rotate = NULL;
 	if (loop->rotate && loop->rotate(loop->rotate_ctx, loop->session, why, sizeof(why))) {
 		/* The software series go on without the hardware ones. */
 		fprintf(stderr, "%s: %s\n", cmd, why);
@@ -92,26 +120,36 @@ static bool close_interval(struct serve_loop *loop, const char *cmd)
 
 enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
 {
+	enum serve_end end = SERVE_END_STOP;
 	char why[512];
 	int err;
 
+	if (device_watch_init(&loop->watch, loop->queues, loop->records->counters, loop->records->nr_counters,
+			      loop->sysfs_root)) {
+		fprintf(stderr, "%s: out of memory\n", cmd);
+		return SERVE_END_ERROR;
+	}
 	update_self_metrics(loop);
 	while (!stop_requested && (!loop->deadline || monotonic_seconds() < loop->deadline)) {
 		if (hup_received) {
 			hup_received = 0;
 			if (loop->log && json_log_reopen(loop->log, why, sizeof(why)))
 				fprintf(stderr, "%s: %s\n", cmd, why);
-			if (loop->reload_on_hup)
-				return SERVE_END_RELOAD;
+			if (loop->reload_on_hup) {
+				end = SERVE_END_RELOAD;
+				break;
+			}
 		}
 		err = bpf_session_poll(loop->session, POLL_MS);
 		if (err < 0 && err != -EINTR) {
 			fprintf(stderr, "%s: reading the ring buffer failed: %s\n", cmd, strerror(-err));
-			return SERVE_END_ERROR;
+			end = SERVE_END_ERROR;
+			break;
 		}
 		/* A quiet ring after the counters record: the interval's records are all in. */
 		if (err == 0 && loop->interval_closed && !close_interval(loop, cmd))
 			break;
 	}
-	return SERVE_END_STOP;
+	device_watch_release(&loop->watch);
+	return end;
 }

@@ -13,11 +13,13 @@
 
 #include "netpmu_records.h"
 #include "serve/bpf_prog_stats.h"
+#include "serve/device_watch.h"
 #include "serve/json_log.h"
 #include "serve/metric_store.h"
 #include "serve/serve_records.h"
 
 struct bpf_session;
+struct queue_map;
 
 /* Moves rotated counters to their next target; -1 with WHY when it failed. */
 typedef int (*serve_rotate_fn)(void *ctx, struct bpf_session *session, char *why, size_t why_len);
@@ -30,6 +32,8 @@ struct serve_loop {
 	const char *counter_names[NETPMU_MAX_COUNTERS];
 	serve_rotate_fn rotate;			/* NULL: nothing rotates */
 	void *rotate_ctx;
+	const struct queue_map *queues;		/* the NICs watched for removal */
+	const char *sysfs_root;			/* the PMUs' (NULL: /sys) */
 	bool reload_on_hup;			/* a --config to read again */
 	double deadline;			/* monotonic seconds; 0: none */
 	unsigned long max_intervals;		/* 0: no limit */
@@ -38,6 +42,7 @@ struct serve_loop {
 	bool interval_closed;
 	struct netpmu_loss_counts losses_seen;	/* of this session, already added */
 	struct bpf_prog_stats prog_stats;
+	struct device_watch watch;
 };
 
 enum serve_end {
@@ -52,7 +57,10 @@ void serve_catch_signals(void);
 /* The session's on_record: CTX is the struct serve_loop. */
 void serve_loop_record(void *ctx, const void *record, size_t size);
 
-/* Runs until a stop, a reload or an error (LOOP->session started, CMD for messages). */
+/*
+ * Runs until a stop, a reload or an error (LOOP->session started, CMD for
+ * messages). A PMU or NIC removed meanwhile is said, counted, and served on.
+ */
 enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd);
 
 #endif

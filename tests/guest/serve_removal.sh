@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu serve while what it counts goes away (issue 14: "a removed NIC or
+# PMU is reported in the self-metrics and the log, and serving goes on").
+# Two exporters: A with -e on hns3_pmu_sicl_0 (the func-queue bytes of eth1's
+# queue 0) and --json-log, B without -e (rotating). After a known UDP flow
+# to eth1 both hold the exact counts. The model refuses del_device while
+# events are open (EBUSY, kmod/README.md), so the PMU's removal is staged
+# for A alone: A reads PMUs from a --sysfs-root copy of the PMU links, and
+# the PMU's link goes. Then eth1's PCI function is really removed. A and B
+# go on serving (HTTP 200), each removal is said in one line (and in A's
+# JSON log) and counted in netpmu_devices_removed_total, the totals stay
+# (A adds nothing of a later flow to the removed PMU's series), neither
+# spins; SIGTERM exits 0 with no BPF program left. eth1 and netpmu.ko are
+# restored at the end.
+. "$(dirname "$0")/../lib/tap.sh"
+plan 21
+kind exact
+tmp=$(mktemp -d)
+a_pid= b_pid= removed=
+kmod=${NETPMU_KO:?netpmu.ko of the cell, set by tests/vm/run}
+peer_mac=52:54:00:12:34:02 local_mac=52:54:00:12:34:01
+
+# eth1 back in 'peer' as tests/vm/guest-run made it, and netpmu.ko loaded again
+# so that its models bind the new eth1.
+restore_eth1() {
+	local d new=
+	echo 1 >/sys/bus/pci/rescan
+	for _ in $(seq 50); do
+		for d in /sys/class/net/*; do
+			[ "$(cat "$d/address" 2>/dev/null)" = $peer_mac ] && new=$(basename "$d")
+		done
+		[ -n "$new" ] && break
+		sleep 0.1
+	done
+	[ -n "$new" ] || return 1
+	ip link set "$new" name tmp-eth1 && ip link set tmp-eth1 netns peer name eth1 &&
+		ip netns exec peer sysctl -qw net.ipv6.conf.eth1.disable_ipv6=1 &&
+		ip -n peer addr add 198.51.100.2/24 dev eth1 &&
+		ip -n peer neigh replace 198.51.100.1 lladdr $local_mac dev eth1 nud permanent &&
+		ip -n peer link set eth1 up && rmmod netpmu && insmod "$kmod"
+}
+cleanup() {
+	for p in $a_pid $b_pid; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	[ -z "$removed" ] || restore_eth1 || echo "# serve_removal: eth1 could not be restored" >&2
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+a_port=9715 b_port=9716
+frame() { echo $(($1 + 42 > 60 ? $1 + 42 : 60)); }
+peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
+peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
+# PCI address -> the HNS3 PMU's bdf term: bus << 8 | device << 3 | function.
+IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
+bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+pmu=hns3_pmu_sicl_0
+event="$pmu/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
+rx='dev="eth1",queue="0",dir="rx"'
+flow() {
+	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
+		--size "$2" --gap-us 2000 >/dev/null
+}
+wait_line() { for _ in $(seq 300); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+# scrape PORT FILE: the HTTP status, the body into FILE (python: the arm64 root has no curl).
+scrape() {
+	python3 -c '
+import sys, urllib.error, urllib.request
+try:
+    r = urllib.request.urlopen("http://127.0.0.1:%s/metrics" % sys.argv[1], timeout=10)
+    status, body = r.status, r.read()
+except urllib.error.HTTPError as e:
+    status, body = e.code, e.read()
+except OSError:
+    status, body = 0, b""
+open(sys.argv[2], "wb").write(body)
+print(status)' "$1" "$2"
+}
+# value PORT SERIES-PREFIX: the sum of the series whose text starts so, or "none".
+value() {
+	scrape "$1" "$tmp/scrape" >/dev/null
+	awk -v p="$2" 'index($0, p) == 1 { s += $NF; n++ } END { print n ? s : "none" }' "$tmp/scrape"
+}
+# Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s.
+wait_value() { for _ in $(seq 100); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# A's PMUs: links to the real ones, so that one can go without the kernel's.
+mkdir -p "$tmp/sys/bus/event_source/devices"
+for d in /sys/bus/event_source/devices/*; do
+	ln -s "$(readlink -f "$d")" "$tmp/sys/bus/event_source/devices/${d##*/}"
+done
+
+progs_before=$(bpftool prog show | grep -c '^[0-9]*:')
+"$NETPMU" serve --listen 127.0.0.1:$a_port -I 200 -e "$event" --sysfs-root "$tmp/sys" \
+	--json-log "$tmp/a.jsonl" >/dev/null 2>"$tmp/a.err" &
+a_pid=$!
+# B at 1 s: its rotation reopens 8 counters an interval, much of TCG's time at 200 ms.
+"$NETPMU" serve --listen 127.0.0.1:$b_port -I 1000 >/dev/null 2>"$tmp/b.err" &
+b_pid=$!
+if ! wait_line "$tmp/a.err" serving || ! wait_line "$tmp/b.err" serving; then
+	fail "two exporters start" "$(tr '\n' ' ' <"$tmp/a.err") | $(tr '\n' ' ' <"$tmp/b.err")"
+	skip_checks 20 "netpmu serve with removals" "an exporter did not start"
+	exit 0
+fi
+
+n=300 size=500 n2=120 size2=200
+flow $n $size
+wait_value $a_port "netpmu_napi_packets_total{$rx}" $n
+wait_value $b_port "netpmu_napi_packets_total{$rx}" $n
+check_eq "A: netpmu_napi_packets_total{$rx} = the $n datagrams" $n "$(value $a_port "netpmu_napi_packets_total{$rx}")"
+check_eq "A: netpmu_pmu_event_total of $event = $n x $(frame $size)" $((n * $(frame $size))) \
+	"$(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"')"
+check_eq "B (no -e): netpmu_napi_packets_total{$rx} = $n" $n "$(value $b_port "netpmu_napi_packets_total{$rx}")"
+check_eq "nothing removed yet: no netpmu_devices_removed_total on A or B" "none none" \
+	"$(value $a_port netpmu_devices_removed_total) $(value $b_port netpmu_devices_removed_total)"
+
+kind golden
+check_eq "the model's PMU cannot go under open events: del_device 0 -> EBUSY (kmod/README.md)" \
+	"Device or resource busy" "$( (echo 0 >/sys/bus/netpmu_sim/del_device) 2>&1 | sed 's/.*: //')"
+
+# The PMU, as A sees it, goes; then a flow A must not add to its series.
+rm "$tmp/sys/bus/event_source/devices/$pmu"
+check_cmd "A says the PMU's removal" wait_line "$tmp/a.err" "PMU $pmu removed"
+flow $n2 $size2
+wait_value $a_port "netpmu_napi_packets_total{$rx}" $((n + n2))
+kind exact
+check_eq "A serves on: netpmu_napi_packets_total{$rx} = $n + $n2" $((n + n2)) \
+	"$(value $a_port "netpmu_napi_packets_total{$rx}")"
+check_eq "A: the removed PMU's series keeps its total ($n x $(frame $size)), the $n2 later frames not added" \
+	$((n * $(frame $size))) "$(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"')"
+
+# eth1's PCI function goes, for A and B alike.
+wait_value $b_port "netpmu_napi_packets_total{$rx}" $((n + n2))
+a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid)
+sleep 2
+b_before=$(($(cpu_ticks $b_pid) - b_ticks))
+echo "# CPU ticks in 2 s before the NIC's removal: A $(($(cpu_ticks $a_pid) - a_ticks)), B $b_before"
+removed=1
+echo 1 >"/sys/bus/pci/devices/$peer_pci/remove"
+wait_line "$tmp/a.err" "NIC .* removed"
+wait_line "$tmp/b.err" "NIC .* removed"
+a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid)
+sleep 2
+a_used=$(($(cpu_ticks $a_pid) - a_ticks)) b_used=$(($(cpu_ticks $b_pid) - b_ticks))
+check_eq "both serve on: HTTP 200 from A and B" "200 200" \
+	"$(scrape $a_port "$tmp/a.scrape") $(scrape $b_port "$tmp/b.scrape")"
+check_eq "A: netpmu_devices_removed_total = 2 (the PMU, the NIC)" 2 "$(value $a_port netpmu_devices_removed_total)"
+check_eq "B: netpmu_devices_removed_total = 1 (the NIC)" 1 "$(value $b_port netpmu_devices_removed_total)"
+kind golden
+check_eq "A: its removal series, labelled" \
+	"netpmu_devices_removed_total{pmu=\"$pmu\"} 1|netpmu_devices_removed_total{dev=\"eth1\",bdf=\"$peer_pci\"} 1|" \
+	"$(grep '^netpmu_devices_removed_total' "$tmp/a.scrape" | tr '\n' '|')"
+check_eq "A: stderr says each removal in one line" \
+	"netpmu serve: PMU $pmu removed: its counters are no longer added, their series keep their last totals|netpmu serve: NIC eth1 ($peer_pci) removed: its series keep their last totals|" \
+	"$(grep ' removed: ' "$tmp/a.err" | tr '\n' '|')"
+check_eq "B: stderr says the NIC's removal in one line" \
+	"netpmu serve: NIC eth1 ($peer_pci) removed: its series keep their last totals|" \
+	"$(grep ' removed: ' "$tmp/b.err" | tr '\n' '|')"
+check_eq "A's JSON log: a removed record each" "pmu=$pmu|dev=eth1,bdf=$peer_pci|" \
+	"$(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["type"] == "removed" and r["ts_ns"] > 0:
+        print(",".join("%s=%s" % (k, v) for k, v in r.items() if k not in ("type", "ts_ns")), end="|")
+' "$tmp/a.jsonl")"
+kind exact
+check_eq "the totals stay after the NIC's removal: A ${n}+${n2} packets and $n x $(frame $size) bytes, B $((n + n2)) packets" \
+	"$((n + n2)) $((n * $(frame $size))) $((n + n2))" \
+	"$(value $a_port "netpmu_napi_packets_total{$rx}") $(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'"') $(value $b_port "netpmu_napi_packets_total{$rx}")"
+kind weak "CPU time has no exact value: a spinning loop would take the whole 2 s"
+hz=$(getconf CLK_TCK)
+echo "# CPU ticks in the 2 s after: A $a_used, B $b_used ($hz a second)"
+check_eq "A does not spin after the removals: under 1 s of CPU in 2 s" yes \
+	"$([ $a_used -lt $hz ] && echo yes || echo "no: $a_used ticks")"
+# B's rotation reopens counters each interval (half a CPU under TCG): against its own 2 s before.
+check_eq "B does not spin after the removal: at most 0.5 s of CPU more than in the 2 s before" yes \
+	"$([ $b_used -le $((b_before + hz / 2)) ] && echo yes || echo "no: $b_used ticks, $b_before before")"
+
+kill -TERM $a_pid $b_pid
+wait $a_pid
+a_rc=$?
+wait $b_pid
+b_rc=$?
+a_pid= b_pid=
+kind exact
+check_eq "SIGTERM: A and B exit 0" "0 0" "$a_rc $b_rc"
+check_eq "no BPF program left (bpftool prog show)" "$progs_before" "$(bpftool prog show | grep -c '^[0-9]*:')"
+removed=
+TAP_KIND="weak: setup, restoring what the test changed" check_cmd "eth1 back in 'peer', netpmu.ko reloaded" restore_eth1
