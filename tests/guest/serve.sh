@@ -13,7 +13,7 @@
 # serves the same exact counts, and without -e the rotated func-queue series
 # with their coverage.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 19
+plan 20
 kind exact
 tmp=$(mktemp -d)
 serve_pid= prom_pid=
@@ -136,7 +136,7 @@ prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
 prom_pid=$!
 if ! wait_line "$tmp/serve.err" serving || ! prom wait-scrape-after 0; then
 	fail "netpmu serve and Prometheus start" "$(tr '\n' ' ' <"$tmp/serve.err") $(tail -n 3 "$tmp/prom.log" | tr '\n' ' ')"
-	skip_checks 17 "netpmu serve under Prometheus" "the exporter or Prometheus did not start"
+	skip_checks 18 "netpmu serve under Prometheus" "the exporter or Prometheus did not start"
 	exit 0
 fi
 TAP_KIND="weak: setup, the counts below are the evidence" check_eq "Prometheus scrapes netpmu serve (up = 1)" 1 \
@@ -209,7 +209,11 @@ rc=$?
 ms=$((($(date +%s%N) - t0) / 1000000))
 serve_pid=
 echo "# SIGTERM to exit: $ms ms"
-check_eq "SIGTERM: exit 0 within a second" "0 yes" "$rc $([ $ms -le 1000 ] && echo yes || echo "no: $ms ms")"
+check_eq "SIGTERM: exit 0" 0 "$rc"
+# Within a second is checked on a real kernel (tests/unit/serve-cli.sh); an
+# emulated CPU sharing a loaded host takes 0.3-1.5 s to detach (measured).
+TAP_KIND="weak: wall time in an emulated guest on a shared host: answered, not hung" check_eq \
+	"SIGTERM: gone within 10 s in the guest" yes "$([ $ms -le 10000 ] && echo yes || echo "no: $ms ms")"
 kind exact
 check_eq "SIGTERM: no BPF program left (bpftool prog show)" "$progs_before" \
 	"$(bpftool prog show | grep -c '^[0-9]*:')"

@@ -11,10 +11,12 @@
 # go on serving (HTTP 200), each removal is said in one line (and in A's
 # JSON log) and counted in netpmu_devices_removed_total, the totals stay
 # (A adds nothing of a later flow to the removed PMU's series), neither
-# spins; SIGTERM exits 0 with no BPF program left. eth1 and netpmu.ko are
+# spins. A SIGHUP to A then (its --config names the removed PMU's event)
+# falls back to the software series, which go on counting. SIGTERM exits 0
+# with no BPF program left. eth1 and netpmu.ko are
 # restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 21
+plan 24
 kind exact
 tmp=$(mktemp -d)
 a_pid= b_pid= removed=
@@ -92,7 +94,8 @@ for d in /sys/bus/event_source/devices/*; do
 done
 
 progs_before=$(bpftool prog show | grep -c '^[0-9]*:')
-"$NETPMU" serve --listen 127.0.0.1:$a_port -I 200 -e "$event" --sysfs-root "$tmp/sys" \
+printf 'events:\n  - %s\n' "$event" >"$tmp/a.yml"
+"$NETPMU" serve --listen 127.0.0.1:$a_port -I 200 --config "$tmp/a.yml" --sysfs-root "$tmp/sys" \
 	--json-log "$tmp/a.jsonl" >/dev/null 2>"$tmp/a.err" &
 a_pid=$!
 # B at 1 s: its rotation reopens 8 counters an interval, much of TCG's time at 200 ms.
@@ -100,11 +103,11 @@ a_pid=$!
 b_pid=$!
 if ! wait_line "$tmp/a.err" serving || ! wait_line "$tmp/b.err" serving; then
 	fail "two exporters start" "$(tr '\n' ' ' <"$tmp/a.err") | $(tr '\n' ' ' <"$tmp/b.err")"
-	skip_checks 20 "netpmu serve with removals" "an exporter did not start"
+	skip_checks 23 "netpmu serve with removals" "an exporter did not start"
 	exit 0
 fi
 
-n=300 size=500 n2=120 size2=200
+n=300 size=500 n2=120 size2=200 n3=50 size3=100
 flow $n $size
 wait_value $a_port "netpmu_napi_packets_total{$rx}" $n
 wait_value $b_port "netpmu_napi_packets_total{$rx}" $n
@@ -130,8 +133,22 @@ check_eq "A serves on: netpmu_napi_packets_total{$rx} = $n + $n2" $((n + n2)) \
 check_eq "A: the removed PMU's series keeps its total ($n x $(frame $size)), the $n2 later frames not added" \
 	$((n * $(frame $size))) "$(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"')"
 
+# A reloads its config, which names the removed PMU: neither the new nor the
+# old config can count, the software series serve on.
+kill -HUP $a_pid
+TAP_KIND=golden check_cmd "A, reloaded without the PMU, serves on with its software series" \
+	wait_line "$tmp/a.err" "serving the software series only"
+TAP_KIND=golden check_eq "A says the reload, the fallback to the old config, then to the software series" \
+	"netpmu serve: reloaded $tmp/a.yml|netpmu serve: reload refused, serving on as before: the new config cannot count|netpmu serve: the PMU counters cannot be opened now: serving the software series only (SIGHUP tries again)|" \
+	"$(grep -E 'reload|software series' "$tmp/a.err" | tr '\n' '|')"
+flow $n3 $size3
+wait_value $a_port "netpmu_napi_packets_total{$rx}" $((n + n2 + n3))
+check_eq "A after the reload: packets = $n + $n2 + $n3, the PMU's series still $n x $(frame $size)" \
+	"$((n + n2 + n3)) $((n * $(frame $size)))" \
+	"$(value $a_port "netpmu_napi_packets_total{$rx}") $(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"')"
+
 # eth1's PCI function goes, for A and B alike.
-wait_value $b_port "netpmu_napi_packets_total{$rx}" $((n + n2))
+wait_value $b_port "netpmu_napi_packets_total{$rx}" $((n + n2 + n3))
 a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid)
 sleep 2
 b_before=$(($(cpu_ticks $b_pid) - b_ticks))
@@ -166,8 +183,8 @@ for line in open(sys.argv[1]):
         print(",".join("%s=%s" % (k, v) for k, v in r.items() if k not in ("type", "ts_ns")), end="|")
 ' "$tmp/a.jsonl")"
 kind exact
-check_eq "the totals stay after the NIC's removal: A ${n}+${n2} packets and $n x $(frame $size) bytes, B $((n + n2)) packets" \
-	"$((n + n2)) $((n * $(frame $size))) $((n + n2))" \
+check_eq "the totals stay after the NIC's removal: A ${n}+${n2}+${n3} packets and $n x $(frame $size) bytes, B $((n + n2 + n3)) packets" \
+	"$((n + n2 + n3)) $((n * $(frame $size))) $((n + n2 + n3))" \
 	"$(value $a_port "netpmu_napi_packets_total{$rx}") $(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'"') $(value $b_port "netpmu_napi_packets_total{$rx}")"
 kind weak "CPU time has no exact value: a spinning loop would take the whole 2 s"
 hz=$(getconf CLK_TCK)

@@ -55,6 +55,7 @@ struct serve_plan {
 	size_t nr_events;
 	unsigned int interval_ms;
 	unsigned long max_series;
+	bool software_only;	/* no PMU counters: what serves on when they cannot be opened */
 };
 
 static void serve_usage(FILE *out)
@@ -262,6 +263,8 @@ static int counters_prepare(struct serve_counters *sc, const struct serve_plan *
 	if (dev && queue_map_func_id(sc->queues, dev) <= 0)
 		dev = NULL;
 
+	if (plan->software_only)
+		return 0;
 	if (plan->nr_events) {
 		if (serve_events_prepare(&sc->events, plan->events, plan->nr_events, sc->sysfs_root, sc->queues,
 					 why, why_len))
@@ -312,9 +315,10 @@ static void counters_release(struct serve_counters *sc)
 	sc->rotating = false;
 }
 
-/* One BPF session serving PLAN, until a stop, a reload or an error. */
+/* One BPF session serving PLAN, until a stop, a reload or an error; *STARTED: it counted. */
 static enum serve_end serve_session(const struct serve_options *o, const struct serve_plan *plan,
-				    struct metric_store *store, struct json_log *log, double deadline)
+				    struct metric_store *store, struct json_log *log, double deadline,
+				    bool *started)
 {
 	struct queue_map queues = { 0 };
 	struct serve_counters sc = { .queues = &queues, .sysfs_root = o->run.sysfs_root };
@@ -343,6 +347,7 @@ static enum serve_end serve_session(const struct serve_options *o, const struct 
 		goto out;
 	}
 	loop.session = &session;
+	*started = true;
 	end = serve_loop_run(&loop, CMD);
 	bpf_session_stop(&session);
 out:
@@ -362,32 +367,71 @@ static void apply_plan(struct metric_store *store, const struct serve_plan *plan
 	metric_store_unlock(store);
 }
 
-/* Serves until a stop: a session per config read; a bad reload keeps the config served. */
+/*
+ * Serves until a stop: a session per config read. A bad reload keeps the
+ * config served; a session that cannot start after a reload (a PMU removed,
+ * an event the new config names wrongly) falls back to the previous config,
+ * then to its software series only, then to the last totals, each until a
+ * SIGHUP tries the config again. Only the first start's failure ends the
+ * exporter.
+ */
 static int serve(const struct serve_options *o, struct serve_plan *plan, struct metric_store *store,
 		 struct json_log *log)
 {
 	double deadline = o->run.duration_s > 0 ? monotonic_seconds() + o->run.duration_s : 0;
-	struct serve_plan next;
+	struct serve_plan next, previous;
+	bool has_previous = false, counted = false;
+	enum serve_end end;
 	char why[512];
+	int ret = 1;
 
 	for (;;) {
+		bool started = false;
+
 		apply_plan(store, plan);
-		switch (serve_session(o, plan, store, log, deadline)) {
-		case SERVE_END_STOP:
-			return 0;
-		case SERVE_END_ERROR:
-			return 1;
-		case SERVE_END_RELOAD:
+		end = serve_session(o, plan, store, log, deadline, &started);
+		counted |= started;
+		if (end == SERVE_END_STOP) {
+			ret = 0;
 			break;
 		}
+		if (end == SERVE_END_ERROR && (started || !counted))
+			break;
+		if (end == SERVE_END_ERROR && has_previous) {
+			fprintf(stderr, CMD ": reload refused, serving on as before: the new config cannot count\n");
+			serve_config_free(&plan->file);
+			*plan = previous;
+			has_previous = false;
+			continue;
+		}
+		if (end == SERVE_END_ERROR && !plan->software_only) {
+			fprintf(stderr, CMD ": the PMU counters cannot be opened now: serving the software series "
+				"only (SIGHUP tries again)\n");
+			plan->software_only = true;
+			continue;
+		}
+		if (end == SERVE_END_ERROR) {
+			fprintf(stderr, CMD ": nothing can be counted now: serving the last totals (SIGHUP tries again)\n");
+			if (serve_wait_signal(log, deadline, CMD) == SERVE_END_STOP) {
+				ret = 0;
+				break;
+			}
+		}
+		if (has_previous)
+			serve_config_free(&previous.file);
+		has_previous = false;
 		if (make_plan(o, &next, why, sizeof(why))) {
 			fprintf(stderr, CMD ": reload refused, serving on as before: %s\n", why);
 			continue;
 		}
-		serve_config_free(&plan->file);
+		previous = *plan;
+		has_previous = true;
 		*plan = next;
 		fprintf(stderr, CMD ": reloaded %s\n", o->config);
 	}
+	if (has_previous)
+		serve_config_free(&previous.file);
+	return ret;
 }
 
 int cmd_serve(int argc, char **argv)

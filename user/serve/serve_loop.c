@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "session/bpf_session.h"
 #include "serve/serve_loop.h"
@@ -152,4 +153,21 @@ enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
 	}
 	device_watch_release(&loop->watch);
 	return end;
+}
+
+enum serve_end serve_wait_signal(struct json_log *log, double deadline, const char *cmd)
+{
+	const struct timespec pause = { .tv_nsec = POLL_MS * 1000000L };
+	char why[512];
+
+	while (!stop_requested && (!deadline || monotonic_seconds() < deadline)) {
+		if (hup_received) {
+			hup_received = 0;
+			if (log && json_log_reopen(log, why, sizeof(why)))
+				fprintf(stderr, "%s: %s\n", cmd, why);
+			return SERVE_END_RELOAD;
+		}
+		nanosleep(&pause, NULL);
+	}
+	return SERVE_END_STOP;
 }

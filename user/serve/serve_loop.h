@@ -63,4 +63,11 @@ void serve_loop_record(void *ctx, const void *record, size_t size);
  */
 enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd);
 
+/*
+ * With no session (nothing can be counted now): waits for a stop, the
+ * deadline or SIGHUP (LOG reopened, then SERVE_END_RELOAD) while the HTTP
+ * server serves the last totals.
+ */
+enum serve_end serve_wait_signal(struct json_log *log, double deadline, const char *cmd);
+
 #endif
