@@ -185,3 +185,5 @@ fuzz fuzz-build fuzz-quick asan: netpmu
 
 clean:
 	$(Q)rm -rf $(OUTPUT)
+
+include packaging.mk
