@@ -25,7 +25,7 @@ deb-version:
 # (-B), cross-built with the build dependencies of this machine (-d: the
 # cross toolchain and :arm64 libraries of scripts/install-deps).
 deb:
-	$(Q)rm -rf $(DEB_OUT)/src && mkdir -p $(DEB_SRC)
+	$(Q)rm -rf $(DEB_OUT) && mkdir -p $(DEB_SRC)
 	$(Q)git ls-files -z -c -o --exclude-standard | xargs -0 cp -a --parents -t $(DEB_SRC)
 	$(Q)printf '%s\n' 'netpmu ($(PKG_VERSION)) unstable; urgency=medium' '' \
 		'  * Built from git by make deb.' '' \
