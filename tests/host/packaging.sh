@@ -7,7 +7,7 @@
 # guest kernel; purged, nothing of them is left. Root: it installs packages
 # (and removes them, also when a check fails).
 . "$(dirname "$0")/../lib/tap.sh"
-checks=20
+checks=23
 mapfile -t kernels < <("$REPO/tests/vm/cells" x86_64 | awk '{ print $2 }')
 plan $((checks + 3 * ${#kernels[@]}))
 kind exact
@@ -70,15 +70,38 @@ check_eq "the unit runs serve with its config, CAP_BPF and CAP_PERFMON only" \
 
 # DKMS has the sources; it builds them for each guest kernel whose headers
 # are installed.
-check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu | grep -oE "^netpmu/$ver" | sort -u)"
+check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu 2>&1 | grep -oE "^netpmu/$ver" | sort -u)"
 for k in "${kernels[@]}"; do
-	ko=/var/lib/dkms/netpmu/$ver/$k/x86_64/module/netpmu.ko
 	check_cmd "dkms build -k $k" dkms build -m netpmu -v "$ver" -k "$k"
+	# .ko.xz where the kernel compresses its modules (6.12)
+	ko=$(find "/var/lib/dkms/netpmu/$ver/$k/x86_64/module" -name 'netpmu.ko*' 2>/dev/null | head -1)
 	check_eq "the module DKMS built for $k is for $k" "$k" \
 		"$(modinfo -F vermagic "$ko" 2>&1 | cut -d' ' -f1)"
 	check_eq_todo "kmod/ has no MODULE_VERSION" "the module DKMS built for $k says version $ver" \
 		"$ver" "$(modinfo -F version "$ko" 2>&1)"
 done
+
+# The newest guest kernel boots without the bench's netpmu.ko and loads the
+# one DKMS installs for it: the guest's root is this machine's, read-only.
+# Installed and uninstalled under the guest lock, as no other guest run must
+# find it in /lib/modules.
+k=${kernels[-1]}
+exec {lock}>/tmp/netpmu-guest.lock
+flock "$lock"
+check_cmd "dkms install -k $k" dkms install -m netpmu -v "$ver" -k "$k"
+ko=$(find "/var/lib/dkms/netpmu/$ver/$k/x86_64/module" -name 'netpmu.ko*' 2>/dev/null | head -1)
+"$REPO/tests/vm/run" --no-kmod --kernel "$k" -- bash -c '
+	modprobe netpmu && modinfo -n netpmu
+	/usr/sbin/netpmu list --json | python3 -c "
+import json, sys
+print(\" \".join(p[\"name\"] for p in json.load(sys.stdin) if p[\"name\"] == \"hns3_pmu_sicl_0\"))"
+' >"$tmp/guest.out" 2>&1
+dkms uninstall -m netpmu -v "$ver" -k "$k" >/dev/null 2>&1
+flock -u "$lock"
+check_eq "modprobe netpmu in the $k guest loads the module DKMS installed" \
+	"/lib/modules/$k/updates/dkms/${ko##*/}" "$(sed -n 1p "$tmp/guest.out")"
+check_eq "there, the installed /usr/sbin/netpmu lists the module's hns3_pmu_sicl_0" \
+	"hns3_pmu_sicl_0" "$(sed -n 2p "$tmp/guest.out")"
 
 check_cmd "dpkg --purge removes both" purge
 check_eq "dpkg has neither installed" "" "$(installed_states)"
