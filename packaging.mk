@@ -55,3 +55,20 @@ dist:
 	$(Q)echo '$(PKG_VERSION)' > $(DIST_DIR)/VERSION
 	$(Q)tar -C $(OUTPUT)/dist --owner=0 --group=0 -czf $(DIST_DIR).tar.gz netpmu-$(PKG_VERSION)
 	$(Q)rm -rf $(DIST_DIR)
+
+# `make rpm`: from the dist tarball, rpmbuild (Debian's rpm) builds netpmu for
+# each of RPM_TARGETS and netpmu-dkms (noarch) into $(OUTPUT)/rpm/RPMS/.
+# --nodeps: the BuildRequires name RPM distributions' packages, which this
+# Debian machine has as .debs (scripts/install-deps).
+RPM_TARGETS ?= x86_64 aarch64
+RPM_OUT := $(OUTPUT)/rpm
+.PHONY: rpm
+rpm: dist
+	$(Q)rm -rf $(RPM_OUT) && mkdir -p $(RPM_OUT)/SOURCES
+	$(Q)cp $(OUTPUT)/dist/netpmu-$(PKG_VERSION).tar.gz $(RPM_OUT)/SOURCES/
+	$(Q)for t in $(RPM_TARGETS); do \
+		$(if $(filter 1,$(V)),,printf '  %-8s %s\n' RPM "netpmu $(PKG_VERSION) $$t";) \
+		rpmbuild --define '_topdir $(RPM_OUT)' --define 'netpmu_version $(PKG_VERSION)' \
+			--target $$t --nodeps -bb rpm/netpmu.spec \
+			$(if $(filter 1,$(V)),,>$(RPM_OUT)/build-$$t.log 2>&1 || { tail -30 $(RPM_OUT)/build-$$t.log; exit 1; }) || exit 1; \
+	done
