@@ -7,7 +7,7 @@
 # guest kernel; purged, nothing of them is left. Root: it installs packages
 # (and removes them, also when a check fails).
 . "$(dirname "$0")/../lib/tap.sh"
-checks=23
+checks=24
 mapfile -t kernels < <("$REPO/tests/vm/cells" x86_64 | awk '{ print $2 }')
 plan $((checks + 3 * ${#kernels[@]}))
 kind exact
@@ -55,6 +55,13 @@ check_eq "/etc/netpmu/serve.yml is a conffile" "/etc/netpmu/serve.yml" \
 	"$(dpkg-query -W -f '${Conffiles}' netpmu | awk '{ print $1 }' | xargs)"
 check_eq "the installed netpmu list prints what the tree's loader prints" \
 	"$("$NETPMU" list 2>&1; echo "exit $?")" "$(/usr/sbin/netpmu list 2>&1; echo "exit $?")"
+# The installed config as the unit reads it, on a port of this run's own.
+port=$((20000 + $$ % 10000))
+served=$(timeout 30 /usr/sbin/netpmu serve --config /etc/netpmu/serve.yml --listen "127.0.0.1:$port" -d 1 2>&1)
+served_rc=$?
+check_eq "the installed netpmu serves with /etc/netpmu/serve.yml and exits 0" \
+	"netpmu serve: serving http://127.0.0.1:$port/metrics, exit 0" \
+	"$(grep '^netpmu serve: serving' <<<"$served"), exit $served_rc"
 check_eq "the man pages are installed" "6" \
 	"$(dpkg -L netpmu | grep -cE '^/usr/share/man/man8/netpmu(-(list|stat|top|trace|serve))?\.8\.gz$')"
 unit=/lib/systemd/system/netpmu.service
