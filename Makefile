@@ -196,3 +196,5 @@ fuzz fuzz-build fuzz-quick asan: netpmu
 
 clean:
 	$(Q)rm -rf $(OUTPUT)
+
+include packaging.mk
