@@ -132,6 +132,12 @@ $(OUTPUT)/version.stamp: FORCE
 	@mkdir -p $(@D)
 	$(Q)echo '$(NETPMU_VERSION)' | cmp -s - $@ || echo '$(NETPMU_VERSION)' > $@
 
+# The module's MODULE_VERSION: kmod/Kbuild reads a VERSION file beside the
+# sources (build-module links this one there; the packages write their own).
+$(OUTPUT)/module-version/VERSION: FORCE
+	@mkdir -p $(@D)
+	$(Q)echo '$(NETPMU_VERSION)' | cmp -s - $@ || echo '$(NETPMU_VERSION)' > $@
+
 .PHONY: all deps deps-check netpmu loaders kmod cells check demo bench clean FORCE
 .DEFAULT_GOAL := all
 
@@ -158,13 +164,14 @@ cells:
 # stand-in module. Kbuild decides what is stale, so it always runs.
 build_module = scripts/build-module $(if $(filter 1,$(V)),-v) $(1) $(2) $(3) $(4)
 ifdef KDIR
-kmod:
+kmod: $(OUTPUT)/module-version/VERSION
 	$(Q)kver=$$(cat $(KDIR)/include/config/kernel.release) && \
-	$(call build_module,$(HOST_ARCH),$(KDIR),$(OUTPUT)/kmod/$(HOST_ARCH)-$$kver,$(KMOD_SRCS))
+	$(call build_module,$(HOST_ARCH),$(KDIR),$(OUTPUT)/kmod/$(HOST_ARCH)-$$kver,$(KMOD_SRCS) $<)
 else
-kmod: cells
+kmod: cells $(OUTPUT)/module-version/VERSION
 	$(Q)tests/vm/cells $(CELLS) | while read -r arch kver kdir; do \
-		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver,$(KMOD_SRCS)) && \
+		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver,$(KMOD_SRCS) \
+			$(OUTPUT)/module-version/VERSION) && \
 		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/hns3_dup_pmu,$(DUP_PMU_SRCS)) && \
 		$(call build_module,$$arch,$$kdir,$(OUTPUT)/kmod/$$arch-$$kver/upstream,$(UPSTREAM_PMU_KBUILD) \
 			$(OUTPUT)/upstream/$$(echo $$kver | cut -d. -f1,2)/*.c) || exit 1; \

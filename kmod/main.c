@@ -32,3 +32,4 @@ module_exit(netpmu_exit);
 
 MODULE_DESCRIPTION("HiSilicon HNS3 NIC PMU and PCIe PMU: hardware drivers and traffic-driven models");
 MODULE_LICENSE("GPL v2");
+MODULE_VERSION(NETPMU_VERSION);

@@ -40,12 +40,13 @@ for r in "$x86" "$arm"; do
 		"$(sort <<<"$loader_files")" "$(rpm -qlp "$r" 2>&1 | grep -v '^/usr/lib/.build-id' | sort)"
 done
 src=/usr/src/netpmu-$ver
-check_eq "netpmu-dkms holds kmod/'s sources and Kbuild with dkms.conf under $src" \
-	"$( { cd "$REPO/kmod" && find . -name '*.[ch]' -o -name Kbuild -o -type d; echo ./dkms.conf; } |
+check_eq "netpmu-dkms holds kmod/'s sources and Kbuild with dkms.conf and VERSION under $src" \
+	"$( { cd "$REPO/kmod" && find . -name '*.[ch]' -o -name Kbuild -o -type d; echo ./dkms.conf; echo ./VERSION; } |
 		sed "s|^\.|$src|" | sort)" \
 	"$(rpm -qlp "$dkms" 2>&1 | grep "^$src" | sort)"
-check_eq "its dkms.conf is version $ver" "PACKAGE_VERSION=\"$ver\"" \
-	"$(rpm2cpio "$dkms" | cpio -i --quiet --to-stdout ".$src/dkms.conf" | grep '^PACKAGE_VERSION=')"
+check_eq "its dkms.conf and the module's VERSION are version $ver" "PACKAGE_VERSION=\"$ver\" $ver" \
+	"$(rpm2cpio "$dkms" | cpio -i --quiet --to-stdout ".$src/dkms.conf" | grep '^PACKAGE_VERSION=') $(
+		rpm2cpio "$dkms" | cpio -i --quiet --to-stdout ".$src/VERSION")"
 check_eq "its scriptlets add the module to DKMS and remove it on erase" \
 	"dkms add -m netpmu -v $ver --rpm_safe_upgrade|dkms remove -m netpmu -v $ver --all --rpm_safe_upgrade || :|" \
 	"$(rpm -qp --scripts "$dkms" | grep -E '^dkms (add|remove)' | tr '\n' '|')"
