@@ -43,17 +43,18 @@ flow() {
 }
 wait_line() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 scrape() { python3 -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())" "http://127.0.0.1:$port/metrics"; }
-# Scrapes until the PMU series of two scrapes 0.4 s apart agree: every interval of the flow is in.
+# settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
+# to 30 s: a slow guest's exporter may be seconds behind), then once more
+# three intervals later into FILE, an overcount included.
 settled_scrape() {
-	local prev=
-	for _ in $(seq 25); do
-		sleep 0.4
-		scrape >"$1" 2>/dev/null || continue
-		grep '^netpmu_hns3_\|^netpmu_pcie_\|^netpmu_pmu_event_total' "$1" >"$1.cmp"
-		[ -n "$prev" ] && cmp -s "$1.cmp" "$prev" && return 0
-		cp "$1.cmp" "$1.prev" && prev=$1.prev
+	local v
+	for _ in $(seq 150); do
+		scrape >"$1" 2>/dev/null && v=$(sample "$1" "$2") && [ -n "$v" ] &&
+			python3 -c 'import sys; sys.exit(float(sys.argv[1]) < float(sys.argv[2]))' "$v" "$3" && break
+		sleep 0.2
 	done
-	return 1
+	sleep 0.6
+	scrape >"$1"
 }
 # The value of the sample whose name and labels are exactly $2, in scrape $1.
 sample() { awk -v s="$2" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$1"; }
@@ -91,7 +92,7 @@ if ! start_serve "${events[@]}"; then
 	exit 0
 fi
 flow $n $size
-settled_scrape "$tmp/e.txt" || echo "# the scrapes did not settle"
+settled_scrape "$tmp/e.txt" "netpmu_hns3_packets_total{pmu=\"$pmu\",event=\"pps_ssu_rpu\",dev=\"$ep\",queue=\"0\"}" $n
 irqs=$(($(irq_count) - irqs_before))
 stop_serve
 q="pmu=\"$pmu\",event=\"%s\",dev=\"$ep\",queue=\"0\""
@@ -134,7 +135,7 @@ if ! start_serve --dev "$ep"; then
 	exit 0
 fi
 flow $n2 $size2
-settled_scrape "$tmp/r.txt" || echo "# the scrapes did not settle"
+settled_scrape "$tmp/r.txt" "netpmu_hns3_queue_rx_latency_seconds_count{pmu=\"$pmu\",dev=\"$ep\",queue=\"0\"}" $n2
 stop_serve
 MPS=$(param pcie_mps)
 w="pmu=\"$pcie\",dev=\"$ep\",root_port=\"$rp\",endpoint=\"$ep\""

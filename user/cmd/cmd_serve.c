@@ -315,10 +315,14 @@ static void counters_release(struct serve_counters *sc)
 	sc->rotating = false;
 }
 
-/* One BPF session serving PLAN, until a stop, a reload or an error; *STARTED: it counted. */
+/*
+ * One BPF session serving PLAN, until a stop, a reload or an error; *STARTED:
+ * it counted. *ANNOUNCE, the serving line, is said once the first session
+ * counts (scripts wait for it: what follows it is measured).
+ */
 static enum serve_end serve_session(const struct serve_options *o, const struct serve_plan *plan,
 				    struct metric_store *store, struct json_log *log, double deadline,
-				    bool *started)
+				    bool *started, const char **announce)
 {
 	struct queue_map queues = { 0 };
 	struct serve_counters sc = { .queues = &queues, .sysfs_root = o->run.sysfs_root };
@@ -348,6 +352,10 @@ static enum serve_end serve_session(const struct serve_options *o, const struct 
 	}
 	loop.session = &session;
 	*started = true;
+	if (*announce) {
+		fputs(*announce, stderr);
+		*announce = NULL;
+	}
 	end = serve_loop_run(&loop, CMD);
 	bpf_session_stop(&session);
 out:
@@ -376,7 +384,7 @@ static void apply_plan(struct metric_store *store, const struct serve_plan *plan
  * exporter.
  */
 static int serve(const struct serve_options *o, struct serve_plan *plan, struct metric_store *store,
-		 struct json_log *log)
+		 struct json_log *log, const char *serving)
 {
 	double deadline = o->run.duration_s > 0 ? monotonic_seconds() + o->run.duration_s : 0;
 	struct serve_plan next, previous;
@@ -389,7 +397,7 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		bool started = false;
 
 		apply_plan(store, plan);
-		end = serve_session(o, plan, store, log, deadline, &started);
+		end = serve_session(o, plan, store, log, deadline, &started, &serving);
 		counted |= started;
 		if (end == SERVE_END_STOP) {
 			ret = 0;
@@ -443,7 +451,7 @@ int cmd_serve(int argc, char **argv)
 	struct metric_store store;
 	struct http_server *srv = NULL;
 	const char *listen_addr, *log_path;
-	char why[512], labels[METRIC_LABELS_MAX] = "";
+	char why[512], labels[METRIC_LABELS_MAX] = "", serving[320];
 	int ret;
 
 	ret = parse_serve_options(argc, argv, &o);
@@ -484,8 +492,9 @@ int cmd_serve(int argc, char **argv)
 		goto out_srv;
 	}
 	serve_catch_signals();
-	fprintf(stderr, CMD ": serving http%s://%s/metrics\n", web.cert_pem ? "s" : "", listen_addr);
-	ret = serve(&o, &plan, &store, log_path ? &log : NULL);
+	snprintf(serving, sizeof(serving), CMD ": serving http%s://%s/metrics\n", web.cert_pem ? "s" : "",
+		 listen_addr);
+	ret = serve(&o, &plan, &store, log_path ? &log : NULL, serving);
 out_srv:
 	http_server_stop(srv);
 out_log:
