@@ -10,21 +10,14 @@
 # intervals of known deltas (an interval whose partner read failed adds
 # nothing to the summary). Every expected value worked out by hand.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/test_driver.sh"
 . "$(dirname "$0")/../lib/sysfs_fixture.sh"
 plan 9
 
-out_dir=${OUTPUT:-$REPO/.output}
-arch=$(uname -m)
-[ "$arch" = aarch64 ] && arch=arm64
-dump=$out_dir/$arch/tests/serve_pairs_dump
 fixture_tree --topology
 
-kind weak 'a build succeeds or not'
-if ! err=$(make -C "$REPO" -s "$dump" 2>&1); then
-	fail "the test driver builds (make $dump)" "$(echo "$err" | tail -n 5 | tr '\n' ' ')"
-	exit 0
-fi
-pass "the test driver builds (make $dump)"
+build_test_driver serve_pairs_dump
+dump=$DRIVER
 
 kind golden
 # The queue map's NICs: eth1 (35:00.1) is in another namespace: no name.
