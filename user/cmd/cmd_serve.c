@@ -85,6 +85,7 @@ static void serve_usage(FILE *out)
 		"  -I, --interval MS   interval of the kernel's join (default %d)\n"
 		"  -d, --duration S    stop after S seconds; --count N: after N intervals\n"
 		"  --sysfs-root DIR    read PMUs from DIR instead of /sys\n"
+		RUN_HELP_USAGE
 		"SIGTERM or SIGINT: detach everything and exit 0. Needs CAP_BPF and CAP_PERFMON.\n",
 		SERVE_DEFAULT_LISTEN, NETPMU_MAX_COUNTERS, DEFAULT_MAX_SERIES, RUN_DEFAULT_INTERVAL_MS);
 }

@@ -60,7 +60,8 @@ static void top_usage(FILE *out)
 		"  -d, --duration S   stop after S seconds\n"
 		"  --count N       stop after N tables\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
-		RUN_HOOKS_USAGE,
+		RUN_HOOKS_USAGE
+		RUN_HELP_USAGE,
 		RUN_DEFAULT_INTERVAL_MS);
 }
 

@@ -110,7 +110,8 @@ static void trace_usage(FILE *out)
 		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
-		RUN_HOOKS_USAGE,
+		RUN_HOOKS_USAGE
+		RUN_HELP_USAGE,
 		NETPMU_MAX_COUNTERS, NETPMU_MAX_CORE_EVENTS, RUN_DEFAULT_INTERVAL_MS);
 }
 

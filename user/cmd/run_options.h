@@ -35,6 +35,8 @@ enum { RUN_OPT_COUNT = 256, RUN_OPT_SYSFS_ROOT, RUN_OPT_HOOKS, RUN_OPT_NEXT };
 	{ "count", required_argument, NULL, RUN_OPT_COUNT }, \
 	{ "sysfs-root", required_argument, NULL, RUN_OPT_SYSFS_ROOT }, \
 	{ "help", no_argument, NULL, 'h' }
+/* The shared options' -h line, last in each command's usage. */
+#define RUN_HELP_USAGE "  -h, --help         this text\n"
 /* --hooks MODE: the BPF commands' choice of function hooks (kernel_hooks.h). */
 #define RUN_HOOKS_OPTION { "hooks", required_argument, NULL, RUN_OPT_HOOKS }
 #define RUN_HOOKS_USAGE \
