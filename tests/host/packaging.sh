@@ -3,17 +3,20 @@
 # The packages (issue 15): `make deb` builds netpmu for amd64 and arm64 and
 # netpmu-dkms, lintian finds nothing in them, and installed with dpkg on this
 # machine they give /usr/sbin/netpmu of the packages' version, a unit that
-# systemd-analyze accepts, and module sources DKMS builds for each x86_64
-# guest kernel; purged, nothing of them is left. Root: it installs packages
+# systemd-analyze accepts, and module sources DKMS builds for each guest
+# kernel (the arm64 ones cross-built, loaded in an arm64 guest beside the
+# arm64 package's loader); purged, nothing of them is left. Root: it installs packages
 # (and removes them, also when a check fails).
 . "$(dirname "$0")/../lib/tap.sh"
-checks=24
+checks=27
 mapfile -t kernels < <("$REPO/tests/vm/cells" x86_64 | awk '{ print $2 }')
-plan $((checks + 3 * ${#kernels[@]}))
+mapfile -t arm64_cells < <("$REPO/tests/vm/cells" arm64)
+checks=$((checks + 3 * ${#kernels[@]} + 3 * ${#arm64_cells[@]}))
+plan $checks
 kind exact
 
 if [ "$(id -u)" -ne 0 ]; then
-	skip_checks $((checks + 3 * ${#kernels[@]})) "packages installed with dpkg" "needs root for dpkg -i"
+	skip_checks $checks "packages installed with dpkg" "needs root for dpkg -i"
 	exit 0
 fi
 # installed_states: dpkg's state of each of the two packages it has, one a line.
@@ -22,7 +25,7 @@ installed_states() {
 }
 # An operator's own install is not this test's to replace.
 if [ -n "$(installed_states)" ]; then
-	skip_checks $((checks + 3 * ${#kernels[@]})) "packages installed with dpkg" \
+	skip_checks $checks "packages installed with dpkg" \
 		"netpmu or netpmu-dkms is installed on this machine already"
 	exit 0
 fi
@@ -77,7 +80,7 @@ check_eq "the unit runs serve with its config, CAP_BPF and CAP_PERFMON only" \
 
 # DKMS has the sources; it builds them for each guest kernel whose headers
 # are installed.
-check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu 2>&1 | grep -oE "^netpmu/$ver" | sort -u)"
+check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu 2>&1 | sed "s/[,:].*//" | sort -u)"
 for k in "${kernels[@]}"; do
 	check_cmd "dkms build -k $k" dkms build -m netpmu -v "$ver" -k "$k"
 	# .ko.xz where the kernel compresses its modules (6.12)
@@ -109,6 +112,43 @@ check_eq "modprobe netpmu in the $k guest loads the module DKMS installed" \
 	"/lib/modules/$k/updates/dkms/${ko##*/}" "$(sed -n 1p "$tmp/guest.out")"
 check_eq "there, the installed /usr/sbin/netpmu lists the module's hns3_pmu_sicl_0" \
 	"hns3_pmu_sicl_0" "$(sed -n 2p "$tmp/guest.out")"
+
+# DKMS cross-builds the same sources for each arm64 guest kernel against its
+# headers (dkms -a, with kbuild's ARCH and CROSS_COMPILE), and the newest
+# arm64 guest, booted without the bench's module, loads that build; the arm64
+# package's own loader, unpacked where the guest sees it, lists its PMU.
+for cell in "${arm64_cells[@]}"; do
+	read -r _ k kdir <<<"$cell"
+	check_cmd "dkms build -k $k -a aarch64 (cross)" env ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+		dkms build -m netpmu -v "$ver" -k "$k" -a aarch64 --kernelsourcedir="$kdir"
+	ko=/var/lib/dkms/netpmu/$ver/$k/aarch64/module/netpmu.ko
+	check_eq "the module DKMS built for $k is an arm64 module for $k" "$k aarch64" \
+		"$(modinfo -F vermagic "$ko" 2>&1 | cut -d' ' -f1) $(file -b "$ko" | grep -oE 'aarch64')"
+	check_eq "the module DKMS built for $k says version $ver (MODULE_VERSION)" \
+		"$ver" "$(modinfo -F version "$ko" 2>&1)"
+done
+if [ ${#arm64_cells[@]} -gt 0 ]; then
+	# Below the checkout, which the guest mounts at its own path.
+	pkg=$(mktemp -d "$out/packaging-arm64.XXXXXX")
+	trap '[ -z "$(installed_states)" ] || purge; rm -rf "$tmp" "$pkg"' EXIT
+	dpkg-deb -x "${debs[1]}" "$pkg/root"
+	cp "/var/lib/dkms/netpmu/$ver/$k/aarch64/module/netpmu.ko" "$pkg/" 2>/dev/null
+	flock "$lock"
+	"$REPO/tests/vm/run" --arch arm64 --no-kmod --kernel "$k" --timeout 600 -- bash -c '
+		insmod "$1/netpmu.ko" && cat /sys/module/netpmu/version
+		"$1/root/usr/sbin/netpmu" --version
+		"$1/root/usr/sbin/netpmu" list --json | python3 -c "import json, sys; print(\" \".join(
+			p[\"name\"] for p in json.load(sys.stdin) if p[\"name\"] == \"hns3_pmu_sicl_0\"))"
+	' _ "$pkg" >"$tmp/guest-arm64.out" 2>&1
+	flock -u "$lock"
+	check_eq "insmod in the $k guest loads the module DKMS cross-built, version $ver" \
+		"$ver" "$(sed -n 1p "$tmp/guest-arm64.out")"
+	check_eq "there, the arm64 package's netpmu --version is the package's" \
+		"netpmu $ver" "$(sed -n 2p "$tmp/guest-arm64.out")"
+	check_eq "and it lists the module's hns3_pmu_sicl_0" "hns3_pmu_sicl_0" "$(sed -n 3p "$tmp/guest-arm64.out")"
+else
+	skip_checks 3 "an arm64 guest loads the DKMS cross-build" "no arm64 cell (run: make cells)"
+fi
 
 check_cmd "dpkg --purge removes both" purge
 check_eq "dpkg has neither installed" "" "$(installed_states)"
