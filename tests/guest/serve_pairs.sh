@@ -13,7 +13,8 @@
 # without -e, on eth1's one queue: the rotated PCIe series carries the Root
 # Port and the endpoint, and the rotated latency summary converts as -e does.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 12
+. "$(dirname "$0")/../lib/serve_labels.sh"
+plan 13
 tmp=$(mktemp -d)
 serve_pid=
 cleanup() {
@@ -68,7 +69,7 @@ stop_serve() { kill -TERM "$serve_pid"; wait "$serve_pid"; serve_pid=; }
 if [ "$(cat /sys/bus/event_source/devices/$pcie/cpumask 2>/dev/null)" != \
 	"$(cat /sys/bus/event_source/devices/$pmu/cpumask)" ]; then
 	# One session reads its counters on one CPU (without PMU scopes, the counting CPU).
-	skip_checks 12 "serve's pair families" "$pmu and $pcie count on different CPUs"
+	skip_checks 13 "serve's pair families" "$pmu and $pcie count on different CPUs"
 	exit 0
 fi
 
@@ -88,7 +89,7 @@ events=(
 irqs_before=$(irq_count)
 if ! start_serve "${events[@]}"; then
 	fail "netpmu serve starts with the pair events" "$(tr '\n' ' ' <"$tmp/serve.err")"
-	skip_checks 11 "serve's pair families" "netpmu serve did not start"
+	skip_checks 12 "serve's pair families" "netpmu serve did not start"
 	exit 0
 fi
 flow $n $size
@@ -131,7 +132,7 @@ n2=60 size2=1200
 L2=$((size2 + 42))
 if ! start_serve --dev "$ep"; then
 	fail "netpmu serve --dev $ep starts" "$(tr '\n' ' ' <"$tmp/serve.err")"
-	skip_checks 1 "rotated pair families" "netpmu serve did not start"
+	skip_checks 2 "rotated pair families" "netpmu serve did not start"
 	exit 0
 fi
 flow $n2 $size2
@@ -147,3 +148,6 @@ rq="pmu=\"$pmu\",dev=\"$ep\",queue=\"0\""
 check_eq "rotated netpmu_hns3_queue_rx_latency_seconds sum and count, converted as -e's" \
 	"$(seconds $((n2 * $(frame_cycles $L2)))) $n2" \
 	"$(sample "$tmp/r.txt" "netpmu_hns3_queue_rx_latency_seconds_sum{$rq}") $(sample "$tmp/r.txt" "netpmu_hns3_queue_rx_latency_seconds_count{$rq}")"
+cat "$tmp/e.txt" "$tmp/r.txt" >"$tmp/both.txt"
+TAP_KIND=golden check_eq "every label name of both scrapes ($(scrape_label_names "$tmp/both.txt" | xargs)) is refused as a config label" \
+	"" "$(labels_not_refused "$tmp/both.txt" "$tmp" | xargs)"

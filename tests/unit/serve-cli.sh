@@ -7,7 +7,7 @@
 # OpenMetrics when asked for, 404 elsewhere, a second instance on the same
 # port refused, and SIGTERM answered with exit 0 within a second.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 22
+plan 23
 kind golden
 tmp=$(mktemp -d)
 port=$((20000 + $$ % 20000))
@@ -68,6 +68,7 @@ if [ "$(id -u)" != 0 ]; then
 	exit 0
 fi
 . "$REPO/tests/lib/netns.sh"
+. "$REPO/tests/lib/serve_labels.sh"
 
 # Without CAP_BPF and CAP_PERFMON, one line names them.
 setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$NETPMU" serve --listen 127.0.0.1:$port \
@@ -108,6 +109,8 @@ kill -HUP $pid
 for _ in $(seq 50); do [ -s "$tmp/log.jsonl" ] && break; sleep 0.1; done
 check_eq "SIGHUP without --config: --json-log reopened, a new file with JSON lines, serving on" "yes yes" \
 	"$([ -s "$tmp/log.jsonl" ] && head -n 1 "$tmp/log.jsonl" | python3 -c 'import json, sys; json.load(sys.stdin)' && echo yes) $(kill -0 $pid && echo yes)"
+check_eq "every label name of the scrape ($(scrape_label_names "$tmp/text" | xargs)) is refused as a config label" \
+	"" "$(labels_not_refused "$tmp/text" "$tmp" | xargs)"
 check_cmd "promtool check metrics is clean on a scrape" sh -c "promtool check metrics <'$tmp/text'"
 check_eq "text format: counter families named with _total, their HELP and TYPE first" \
 	"# HELP netpmu_napi_packets_total Packets its NAPI polls processed.|# TYPE netpmu_napi_packets_total counter|" \

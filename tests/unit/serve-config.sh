@@ -129,7 +129,7 @@ refuses config "a label name with a digit first" 'labels:\n  site: a\n  7rack: b
 refuses config "a label name starting with __" 'labels: {__name__: x}\n' \
 	"bad.yaml:1:10: label name '__name__' starts with __, which Prometheus keeps for itself (a letter or _, then letters, digits or _; not __ first)"
 refuses config "a label netpmu's series carry" 'labels: {queue: q}\n' \
-	"bad.yaml:1:10: label name 'queue' is one of netpmu's own labels (another name than dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, table, version, quantile, le, target, root_port, endpoint)"
+	"bad.yaml:1:10: label name 'queue' is one of netpmu's own labels (another name than dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, func, thr_len, thr_mode, len_mode, trig_len, trig_mode, subevent, event_id, target, root_port, endpoint, what, prog, table, version, quantile, le)"
 refuses config "a label without a value" 'labels: {site: }\n' \
 	"bad.yaml:1:16: label site is empty (a non-empty value)"
 refuses config "an empty event string" "events:\n  - hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/\n  - ''\n" \

@@ -24,16 +24,19 @@ static const char *const serve_keys[] = { "listen", "interval", "events", "devic
 static const char *const filter_keys[] = { "include", "exclude" };
 
 /*
- * The labels the exporter's own series carry (issue 14's metric families,
- * and summaries' quantile): a constant label of one of these names would
- * give a series the same label twice, which Prometheus refuses.
+ * The labels the exporter's own series carry (the metric families, the event
+ * terms kept as labels, summaries' quantile): a constant label of one of these
+ * names would give a series the same label twice, which Prometheus refuses.
  */
-static const char *const reserved_labels[] = { "dev", "queue", "dir", "irq", "cpu", "vec", "pmu",
-					       "event", "bdf", "port", "tc", "intr", "global",
-					       "table", "version", "quantile", "le", "target", "root_port",
-					       "endpoint" };
-#define RESERVED_LABELS "dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, table, version, " \
-	"quantile, le, target, root_port, endpoint"
+static const char *const reserved_labels[] = {
+	"dev", "queue", "dir", "irq", "cpu", "vec", "pmu", "event", "bdf", "port", "tc", "intr",
+	"global", "func", "thr_len", "thr_mode", "len_mode", "trig_len", "trig_mode", "subevent",
+	"event_id", "target", "root_port", "endpoint", "what", "prog", "table", "version",
+	"quantile", "le",
+};
+#define RESERVED_LABELS "dev, queue, dir, irq, cpu, vec, pmu, event, bdf, port, tc, intr, global, func, " \
+	"thr_len, thr_mode, len_mode, trig_len, trig_mode, subevent, event_id, target, root_port, endpoint, " \
+	"what, prog, table, version, quantile, le"
 
 #define EVENT_EXAMPLE "hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/"
 #define LISTEN_EXAMPLE "e.g. 127.0.0.1:9713 or [::1]:9713"
