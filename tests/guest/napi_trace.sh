@@ -22,8 +22,13 @@ trap 'while read -r irq aff; do echo "$aff" > /proc/irq/$irq/smp_affinity_list; 
 frame=$((size + 42))
 # trace_flow IRQ_CPU OUT: netpmu trace --per-poll over the flow, eth0's and
 # eth1's interrupts on IRQ_CPU.
+# x86 moves an MSI to its new CPU at its next interrupt, so two datagrams
+# before the trace let eth1's interrupt reach IRQ_CPU (a test run before may
+# have left it elsewhere).
 trace_flow() {
 	for irq in $irqs; do echo "$1" > /proc/irq/$irq/smp_affinity_list; done
+	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count 2 --size $size \
+		--gap-us 2000 >/dev/null
 	"$NETPMU" trace --per-poll --json -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
 		--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 --report "$tmp/recv.out" \
 		>"$2" 2>"$tmp/trace.err"
@@ -67,8 +72,8 @@ seen = f"{polls} polls, {on_cpu} on cpu {cpu}, {direct} direct, {snapshots} snap
 if where == "here":
     print("all on the counting cpu, all direct" if polls and on_cpu == polls == direct else seen)
 else:
-    # x86 moves an MSI to its new CPU at its next interrupt: the first poll
-    # may still run on the old one.
+    # The first poll may still run on the old CPU if the warm-up's
+    # interrupts came before the move took.
     print(f"each read, {polls - on_cpu} away" if polls and on_cpu <= 1 and direct + snapshots == polls else seen)
 print("values=frames so far x frame" if not wrong else "values " + " ".join(wrong[:5]))
 print(f"last={last}")
