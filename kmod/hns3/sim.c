@@ -14,12 +14,15 @@
  */
 
 #include <linux/cpumask.h>
+#include <linux/debugfs.h>
 #include <linux/device.h>
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "sim.h"
 
@@ -73,6 +76,73 @@ static void hns3_sim_release(struct device *dev)
 	kfree(sim);
 }
 
+/* "IDX REG DELTA", fields apart by blanks, nothing else; buf is changed. */
+static int hns3_sim_parse_inject(char *buf, unsigned int *idx,
+				 unsigned int *reg, u64 *delta)
+{
+	char *p = strim(buf), *field[3];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(field); i++) {
+		field[i] = strsep(&p, " \t");
+		if (!field[i] || !*field[i])
+			return -EINVAL;
+		if (p)
+			p = skip_spaces(p);
+	}
+	if (p)
+		return -EINVAL;
+
+	ret = kstrtouint(field[0], 0, idx);
+	if (!ret)
+		ret = kstrtouint(field[1], 0, reg);
+	if (!ret)
+		ret = kstrtou64(field[2], 0, delta);
+	return ret;
+}
+
+/* debugfs "inject": "IDX REG DELTA" advances counter REG (0 COUNTER, 1 EXT). */
+static ssize_t hns3_sim_inject_write(struct file *file,
+				     const char __user *ubuf, size_t count,
+				     loff_t *ppos)
+{
+	struct hns3_sim *sim = file->private_data;
+	unsigned int idx, reg;
+	char buf[64];
+	u64 delta;
+	int ret;
+
+	/* One whole line per write. */
+	if (*ppos || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+
+	ret = hns3_sim_parse_inject(buf, &idx, &reg, &delta);
+	if (!ret)
+		ret = hns3_sim_inject(sim, idx, reg, delta);
+	return ret ? ret : count;
+}
+
+static const struct file_operations hns3_sim_inject_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = hns3_sim_inject_write,
+	.llseek = noop_llseek,
+};
+
+/* Test hooks under /sys/kernel/debug/<model device>/. */
+static void hns3_sim_debugfs_init(struct hns3_sim *sim)
+{
+	sim->debugfs = debugfs_create_dir(dev_name(&sim->dev), NULL);
+	debugfs_create_file("inject", 0200, sim->debugfs, sim,
+			    &hns3_sim_inject_fops);
+	debugfs_create_atomic_t("irqs", 0444, sim->debugfs,
+				&sim->model.irqs_handled);
+}
+
 static int hns3_sim_check_config(const struct hns3_sim_config *cfg)
 {
 	if (!cfg->clock_freq || !cfg->link_mbps || cfg->counter_bits < 16 ||
@@ -124,6 +194,7 @@ static int hns3_sim_create(const struct hns3_sim_config *cfg, char *netdevs)
 	if (ret)
 		goto err_stop_and_unbind;
 
+	hns3_sim_debugfs_init(sim);
 	pr_info("%s is a model (%s), not hardware\n",
 		sim->pmu.uc.name, dev_name(&sim->dev));
 	hns3_sim_net_report(sim);
@@ -143,6 +214,7 @@ err_put_device:
 /* Called with hns3_sim_mutex held, after the PMU was unregistered. */
 static void hns3_sim_teardown(struct hns3_sim *sim)
 {
+	debugfs_remove_recursive(sim->debugfs);
 	list_del(&sim->node);
 	hns3_sim_net_unbind(sim);
 	hns3_sim_dev_stop(sim);

@@ -101,6 +101,8 @@ struct hns3_sim {
 
 	struct hrtimer wrap_timer;
 	u64 wrap_period_ns;
+
+	struct dentry *debugfs;	/* test hooks */
 };
 
 /* device model: registers and interrupt (sim_dev.c) */
@@ -125,6 +127,8 @@ enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer);
 void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt);
 void hns3_sim_intr_fold_locked(struct hns3_sim *sim);
 void hns3_sim_intr_rebase_locked(struct hns3_sim *sim);
+int hns3_sim_inject(struct hns3_sim *sim, unsigned int idx, unsigned int reg,
+		    u64 delta);
 
 /* the functions' interrupt vectors and counts (sim_vectors.c) */
 int hns3_sim_fn_vectors(struct pci_dev *pdev, unsigned int **irqs_out,

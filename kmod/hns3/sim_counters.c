@@ -340,6 +340,32 @@ void hns3_sim_count(struct hns3_sim *sim, const struct hns3_sim_pkt *pkt)
 		hns3_sim_raise_irq(sim);
 }
 
+/*
+ * Test hook (debugfs "inject"): counter reg of slot idx advances by delta as
+ * if that much had been counted, wrapping and interrupting as counting does,
+ * e.g. to reach a wrap of a 64-bit counter without 2^64 bytes of traffic.
+ * At most one wrap: delta may not exceed the counter's range.
+ */
+int hns3_sim_inject(struct hns3_sim *sim, unsigned int idx, unsigned int reg,
+		    u64 delta)
+{
+	unsigned long flags;
+	bool raise;
+
+	if (idx >= HNS3_PMU_MAX_HW_EVENTS || reg > 1 ||
+	    delta > sim->counter_mask)
+		return -EINVAL;
+
+	raw_spin_lock_irqsave(&sim->model.lock, flags);
+	raise = hns3_sim_slot_fold(sim, idx, ktime_get_ns());
+	raise |= slot_add(sim, &sim->slot[idx], reg, delta);
+	raw_spin_unlock_irqrestore(&sim->model.lock, flags);
+
+	if (raise)
+		hns3_sim_raise_irq(sim);
+	return 0;
+}
+
 /* Samples time counters often enough that no wrap goes unnoticed. */
 enum hrtimer_restart hns3_sim_wrap_timer(struct hrtimer *timer)
 {

@@ -313,18 +313,20 @@ def run_flows(flows, after="sleep 0.3"):
         raise RuntimeError(f"senders failed: {r.stderr.strip()}")
 
 
-def perf_stat(events, flows=(), after="sleep 0.3", extra=(), interval=False):
-    """Runs perf stat -a on events (strings) around the flows (their
+def perf_stat(events, flows=(), after="sleep 0.3", extra=(), interval=False,
+              before="", tool=("perf", "stat", "-a")):
+    """Runs perf stat -a (or tool, e.g. netpmu stat: perf's -x -o forms) on
+    events (strings) around the shell command before and the flows (their
     receivers bound first), then checks each receiver got its datagrams.
     Returns ({event: (value, run_time_ns)}, perf stderr+stdout)."""
     tmp = tempfile.mkdtemp()
     receivers = _start_receivers(flows, tmp)
     work = f"{_senders(flows)}; {after}" if flows else after
     out = os.path.join(tmp, "perf.out")
-    cmd = ["perf", "stat", "-a", "-x", ";", "-o", out]
+    cmd = list(tool) + ["-x", ";", "-o", out]
     for ev in events:
         cmd += ["-e", ev]
-    cmd += list(extra) + ["--", "sh", "-c", work]
+    cmd += list(extra) + ["--", "sh", "-c", before + work]
     r = subprocess.run(cmd, capture_output=True, text=True)
     log = r.stdout + r.stderr
     _check_receivers(receivers)
@@ -342,7 +344,7 @@ def perf_stat(events, flows=(), after="sleep 0.3", extra=(), interval=False):
             elif prev[0] is not None:
                 values[f[2]] = (prev[0] + val, int(f[3] or 0))
     if r.returncode:
-        raise RuntimeError(f"perf stat failed ({r.returncode}): {log.strip()} {text.strip()}")
+        raise RuntimeError(f"{' '.join(tool[:2])} failed ({r.returncode}): {log.strip()} {text.strip()}")
     return values, log + text
 
 # ------------------------------------------------------- module, instances
