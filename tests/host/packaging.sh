@@ -5,10 +5,11 @@
 # machine they give /usr/sbin/netpmu of the packages' version, a unit that
 # systemd-analyze accepts, and module sources DKMS builds for each guest
 # kernel (the arm64 ones cross-built, loaded in an arm64 guest beside the
-# arm64 package's loader); purged, nothing of them is left. Root: it installs packages
+# arm64 package's loader); removed, only the conffile is left (Debian
+# policy), and purged, nothing. Root: it installs packages
 # (and removes them, also when a check fails).
 . "$(dirname "$0")/../lib/tap.sh"
-checks=27
+checks=30
 mapfile -t kernels < <("$REPO/tests/vm/cells" x86_64 | awk '{ print $2 }')
 mapfile -t arm64_cells < <("$REPO/tests/vm/cells" arm64)
 checks=$((checks + 3 * ${#kernels[@]} + 3 * ${#arm64_cells[@]}))
@@ -150,14 +151,22 @@ else
 	skip_checks 3 "an arm64 guest loads the DKMS cross-build" "no arm64 cell (run: make cells)"
 fi
 
+# left_files: what of the packages' files and DKMS's is still there.
+left_files() {
+	local f
+	for f in /usr/sbin/netpmu "$unit" /etc/netpmu/serve.yml "/usr/src/netpmu-$ver" /var/lib/dkms/netpmu \
+		/usr/share/man/man8/netpmu.8.gz /usr/share/bash-completion/completions/netpmu; do
+		[ -e "$f" ] && echo "$f"
+	done
+}
+check_cmd "dpkg -r removes both" dpkg -r netpmu netpmu-dkms
+check_eq "removed: dkms forgot netpmu" "" "$(dkms status netpmu 2>&1)"
+check_eq "removed: only the conffile is left, and dpkg knows it (config-files)" \
+	"/etc/netpmu/serve.yml|netpmu config-files|" \
+	"$(left_files | xargs)|$(dpkg-query -W -f '${Package} ${db:Status-Status}|' netpmu 2>&1)"
 check_cmd "dpkg --purge removes both" purge
 check_eq "dpkg has neither installed" "" "$(installed_states)"
 check_eq "dkms forgot netpmu" "" "$(dkms status netpmu 2>&1)"
-left=()
-for f in /usr/sbin/netpmu "$unit" /etc/netpmu "/usr/src/netpmu-$ver" /var/lib/dkms/netpmu \
-	/usr/share/man/man8/netpmu.8.gz /usr/share/bash-completion/completions/netpmu; do
-	[ -e "$f" ] && left+=("$f")
-done
-check_eq "no file of theirs is left" "" "${left[*]}"
+check_eq "no file of theirs is left" "" "$(left_files | xargs)"
 modules=$(for k in "${kernels[@]}"; do find "/lib/modules/$k" -name 'netpmu.ko*'; done)
 check_eq "no netpmu.ko is left under /lib/modules" "" "$modules"
