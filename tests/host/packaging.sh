@@ -80,8 +80,9 @@ check_eq "the unit runs serve with its config, CAP_BPF and CAP_PERFMON only" \
 	"$(grep -E '^(ExecStart|DynamicUser|AmbientCapabilities|CapabilityBoundingSet|NoNewPrivileges)=' "$unit" | tr '\n' '|')"
 
 # DKMS has the sources; it builds them for each guest kernel whose headers
-# are installed.
-check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu 2>&1 | sed "s/[,:].*//" | sort -u)"
+# are installed. (dkms status warns on stderr about modules readelf cannot
+# read, such as the arm64 builds: not a status.)
+check_eq "dkms knows netpmu $ver" "netpmu/$ver" "$(dkms status netpmu 2>/dev/null | sed "s/[,:].*//" | sort -u)"
 for k in "${kernels[@]}"; do
 	check_cmd "dkms build -k $k" dkms build -m netpmu -v "$ver" -k "$k"
 	# .ko.xz where the kernel compresses its modules (6.12)
@@ -160,13 +161,13 @@ left_files() {
 	done
 }
 check_cmd "dpkg -r removes both" dpkg -r netpmu netpmu-dkms
-check_eq "removed: dkms forgot netpmu" "" "$(dkms status netpmu 2>&1)"
+check_eq "removed: dkms forgot netpmu" "" "$(dkms status netpmu 2>/dev/null)"
 check_eq "removed: only the conffile is left, and dpkg knows it (config-files)" \
 	"/etc/netpmu/serve.yml|netpmu config-files|" \
 	"$(left_files | xargs)|$(dpkg-query -W -f '${Package} ${db:Status-Status}|' netpmu 2>&1)"
 check_cmd "dpkg --purge removes both" purge
 check_eq "dpkg has neither installed" "" "$(installed_states)"
-check_eq "dkms forgot netpmu" "" "$(dkms status netpmu 2>&1)"
+check_eq "dkms forgot netpmu" "" "$(dkms status netpmu 2>/dev/null)"
 check_eq "no file of theirs is left" "" "$(left_files | xargs)"
 modules=$(for k in "${kernels[@]}"; do find "/lib/modules/$k" -name 'netpmu.ko*'; done)
 check_eq "no netpmu.ko is left under /lib/modules" "" "$modules"
