@@ -352,16 +352,17 @@ def perf_stat(events, flows=(), after="sleep 0.3", extra=(), interval=False,
 
 def sim_new(args):
     """Writes new_device; 0 or the errno."""
-    return _bus_write("new_device", args)
+    return write_errno(os.path.join(SIM_BUS, "new_device"), args)
 
 
 def sim_del(ident):
-    return _bus_write("del_device", str(ident))
+    return write_errno(os.path.join(SIM_BUS, "del_device"), str(ident))
 
 
-def _bus_write(name, text):
+def write_errno(path, text):
+    """Writes text to a sysfs or debugfs file in one write: 0, or the errno."""
     try:
-        fd = os.open(os.path.join(SIM_BUS, name), os.O_WRONLY)
+        fd = os.open(path, os.O_WRONLY)
     except OSError as e:
         return e.errno
     try:

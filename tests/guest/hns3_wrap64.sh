@@ -38,14 +38,7 @@ def irqs():
 
 def inject(text):
     """0, or the errno of the write."""
-    fd = os.open(dbg + "/inject", os.O_WRONLY)
-    try:
-        os.write(fd, text.encode())
-        return 0
-    except OSError as e:
-        return e.errno
-    finally:
-        os.close(fd)
+    return write_errno(dbg + "/inject", text)
 
 
 def irqs_after(want):
