@@ -111,6 +111,10 @@ n=300 size=500 n2=120 size2=200 n3=50 size3=100
 flow $n $size
 wait_value $a_port "netpmu_napi_packets_total{$rx}" $n
 wait_value $b_port "netpmu_napi_packets_total{$rx}" $n
+# The tick reads the PMU before it sends the queues' records, so a frame
+# between the two is in the next interval's PMU delta: wait for it to be in
+# before the PMU goes (a removed PMU's later deltas are not added).
+wait_value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"' $((n * $(frame $size)))
 check_eq "A: netpmu_napi_packets_total{$rx} = the $n datagrams" $n "$(value $a_port "netpmu_napi_packets_total{$rx}")"
 check_eq "A: netpmu_pmu_event_total of $event = $n x $(frame $size)" $((n * $(frame $size))) \
 	"$(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'",event="bw_ssu_rpu_byte_num"')"
