@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# In the guest: memory pressure (issue 16's faults). A hog takes the guest's
+# memory until less than 64 MiB is available (no swap: the kernel reclaims
+# page cache for everything else), and holds it while netpmu trace starts,
+# loads its programs, maps and ring buffer, and traces a known flow to eth1.
+# What must hold: trace starts, counts the flow exactly (the frames its
+# programs saw in eth1's RX polls and the HNS3 func-queue packets of queue 0
+# both equal the datagrams the peer received), drops nothing and exits 0.
+# The hog stops short of the OOM killer, whose report would fail the run.
+. "$(dirname "$0")/../lib/tap.sh"
+plan 6
+kind exact
+tmp=$(mktemp -d)
+hog_pid=
+cleanup() {
+	[ -z "$hog_pid" ] || kill "$hog_pid" 2>/dev/null
+	wait 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
+IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
+bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+pps="hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,bdf=$bdf,queue=0/"
+mem_available_mib() { awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo; }
+
+# Takes memory in 8 MiB pieces, each written (so really held), until
+# MemAvailable is under 64 MiB; says "held N MiB" and waits to be killed.
+python3 - "$tmp/hog.ready" <<'PY' &
+import os, signal, sys, time
+open("/proc/self/oom_score_adj", "w").write("1000")  # if it comes to that, the hog goes first
+pieces = []
+def available_mib():
+    for line in open("/proc/meminfo"):
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) // 1024
+while available_mib() > 64:
+    pieces.append(bytearray(b"\x5a" * (8 << 20)))
+open(sys.argv[1], "w").write("held %d MiB\n" % (8 * len(pieces)))
+signal.pause()
+PY
+hog_pid=$!
+for _ in $(seq 600); do [ -s "$tmp/hog.ready" ] && break; sleep 0.1; done
+available=$(mem_available_mib)
+echo "# hog: $(cat "$tmp/hog.ready" 2>/dev/null); MemAvailable now $available MiB"
+TAP_KIND="weak: setup, how much the kernel can still reclaim is its own" check_eq \
+	"the guest is under pressure: the hog holds its memory, MemAvailable under 96 MiB" yes \
+	"$([ -s "$tmp/hog.ready" ] && [ "$available" -lt 96 ] && echo yes || echo "no: $available MiB")"
+
+n=200 size=400
+"$NETPMU" trace --json -I 300 -e "$pps" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+	--to 198.51.100.2 --port 9000 --count $n --size $size --gap-us 2000 --report "$tmp/recv.out" \
+	>"$tmp/trace.json" 2>"$tmp/trace.err"
+check_eq "trace under pressure exits with the flow's status 0" 0 $?
+echo "# MemAvailable after the trace: $(mem_available_mib) MiB"
+check_eq "the peer received the $n datagrams" "received $n datagrams $((n * size)) bytes" "$(cat "$tmp/recv.out")"
+sums=$(python3 - "$tmp/trace.json" <<'PY'
+import json, sys
+packets = hw = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") == "queue" and r["dev"] == "eth1" and r["queue"] == 0 and r["dir"] == 1:
+        packets += r["packets"]
+        hw += sum(c.get("delta", 0) for c in r["counters"])
+print(packets, hw)
+PY
+)
+check_eq "eth1 queue 0: frames in its RX polls (BPF) and HNS3 func-queue packets = $n" "$n $n" "$sums"
+TAP_KIND=golden check_eq "trace's closing line: nothing dropped, nothing untracked" \
+	"0 dropped (ring buffer full), 0 NAPI and 0 IRQ not tracked (tables full)" \
+	"$(grep -o '0 dropped.*(tables full)' "$tmp/trace.err")"
+TAP_KIND="weak: setup, the pressure lasted the whole trace" check_cmd "the hog still holds its memory after the trace" \
+	kill -0 "$hog_pid"
