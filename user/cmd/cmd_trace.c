@@ -22,6 +22,7 @@
 #include "cmd/commands.h"
 #include "cmd/run_options.h"
 #include "session/counter_binding.h"
+#include "session/device_watch.h"
 #include "event/event_parse.h"
 #include "queue/napi_irq_check.h"
 #include "pmu/pmu_discovery.h"
@@ -45,6 +46,8 @@
  * without it the run's last counts are lost.
  */
 #define STOP_WAIT_S 0.5
+/* How often sysfs is asked whether a traced NIC or PMU went away. */
+#define WATCH_PERIOD_S 1.0
 
 struct trace_options {
 	bool per_poll;
@@ -68,7 +71,10 @@ struct trace_state {
 	const struct queue_map *queues;
 	struct napi_irq_check napi_irqs;
 	const char *counter_names[NETPMU_MAX_COUNTERS];
+	const char *counter_pmus[NETPMU_MAX_COUNTERS];
 	unsigned int nr_counters;
+	struct device_watch watch;
+	double next_watch_s;
 	struct trace_core core;
 	unsigned long records;
 	unsigned long handed;		/* every record the ring buffer handed over, shown or not */
@@ -216,8 +222,12 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
 		return;
 	trace_core_view(&st->core, &view);
-	if (view.kind == NETPMU_RECORD_QUEUE)
+	if (view.kind == NETPMU_RECORD_QUEUE) {
+		const struct netpmu_queue_record *q = data;
+
 		napi_irq_check(&st->napi_irqs, st->queues, data, stderr);
+		device_watch_learn_name(&st->watch, q->func_id, q->ifname, sizeof(q->ifname));
+	}
 	/*
 	 * The interval tick's records (per-CPU core ticks run apart), followed
 	 * whether shown or filtered out: the stop waits for the closing tick.
@@ -284,6 +294,18 @@ static int prepare_counters(const struct trace_options *opts, const struct queue
 	return 0;
 }
 
+/* A traced NIC or PMU went away: said once, and the trace goes on for the rest. */
+static void say_removal(void *ctx, const struct device_removal *r)
+{
+	(void)ctx;
+	if (!r->bdf)
+		fprintf(stderr, CMD ": PMU %s removed: its counters read nothing more, tracing goes on\n", r->name);
+	else if (r->named)
+		fprintf(stderr, CMD ": NIC %s (%s) removed: tracing goes on for the others\n", r->name, r->bdf);
+	else
+		fprintf(stderr, CMD ": NIC %s removed: tracing goes on for the others\n", r->bdf);
+}
+
 static int trace_loop(struct trace_state *st, struct bpf_session *session, struct child_command *child)
 {
 	const struct trace_options *opts = st->opts;
@@ -301,6 +323,10 @@ static int trace_loop(struct trace_state *st, struct bpf_session *session, struc
 		/* main() says why; nobody reads what would follow. */
 		if (fflush(stdout))
 			return -1;
+		if (monotonic_seconds() >= st->next_watch_s) {
+			device_watch_check(&st->watch, say_removal, NULL);
+			st->next_watch_s = monotonic_seconds() + WATCH_PERIOD_S;
+		}
 	}
 	/*
 	 * Interval records cover the whole run only with the interval in which
@@ -357,8 +383,13 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	char why[512];
 	int ret = 0;
 
+	if (device_watch_init(&st->watch, queues, st->counter_pmus, st->nr_counters, opts->run.sysfs_root)) {
+		fprintf(stderr, CMD ": out of memory\n");
+		return 1;
+	}
 	if (bpf_session_start(&session, &sopts, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
+		device_watch_release(&st->watch);
 		return 1;
 	}
 	notice = trace_core_started(&st->core, &session);
@@ -374,6 +405,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		if (child_command_start(&child, opts->command, why, sizeof(why))) {
 			fprintf(stderr, CMD ": %s\n", why);
 			bpf_session_stop(&session);
+			device_watch_release(&st->watch);
 			return 1;
 		}
 		running = &child;
@@ -388,6 +420,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		record_hist_print(st->hist, stdout);
 	fflush(stdout);
 	bpf_session_stop(&session);
+	device_watch_release(&st->watch);
 	if (running) {
 		child_command_stop(running);
 		if (!ret)
@@ -436,8 +469,10 @@ int cmd_trace(int argc, char **argv)
 		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
 	if (prepare_counters(&opts, &queues, &catalog, events, counters, &nr_parsed))
 		goto out;
-	for (i = 0; i < nr_parsed; i++)
+	for (i = 0; i < nr_parsed; i++) {
 		st.counter_names[i] = events[i].text;
+		st.counter_pmus[i] = events[i].pmu_name;
+	}
 	st.nr_counters = nr_parsed;
 	st.queues = &queues;
 	if (nr_parsed)

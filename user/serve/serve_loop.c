@@ -8,6 +8,7 @@
 
 #include "session/bpf_session.h"
 #include "serve/serve_loop.h"
+#include "serve/serve_removals.h"
 #include "sys/clock.h"
 
 /* How long a poll of the ring buffer waits: a stop is answered within it. */
@@ -101,11 +102,12 @@ static void count_session_error(struct serve_loop *loop, const char *what)
 /* After an interval: rotation, self-metrics; false when the run is over. */
 static bool close_interval(struct serve_loop *loop, const char *cmd)
 {
+	struct serve_removals say = { .store = loop->store, .log = loop->log, .cmd = cmd };
 	char why[512];
 
 	loop->interval_closed = false;
 	loop->intervals++;
-	device_watch_check(&loop->watch, loop->store, loop->log, cmd);
+	device_watch_check(&loop->watch, serve_removal_say, &say);
 	/* Reopening on a removed PMU would fail queue after queue: its counters stay where they are. */
 	if (loop->watch.lost_counters)
 		loop->rotate = NULL;
@@ -121,12 +123,15 @@ static bool close_interval(struct serve_loop *loop, const char *cmd)
 
 enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
 {
+	const char *counter_pmus[NETPMU_MAX_COUNTERS];
+	unsigned int nr = loop->records->nr_counters;
 	enum serve_end end = SERVE_END_STOP;
 	char why[512];
 	int err;
 
-	if (device_watch_init(&loop->watch, loop->queues, loop->records->counters, loop->records->nr_counters,
-			      loop->sysfs_root)) {
+	for (unsigned int i = 0; i < nr && i < NETPMU_MAX_COUNTERS; i++)
+		counter_pmus[i] = loop->records->counters[i].pmu;
+	if (device_watch_init(&loop->watch, loop->queues, counter_pmus, nr, loop->sysfs_root)) {
 		fprintf(stderr, "%s: out of memory\n", cmd);
 		return SERVE_END_ERROR;
 	}

@@ -13,10 +13,10 @@
 
 #include "netpmu_records.h"
 #include "serve/bpf_prog_stats.h"
-#include "serve/device_watch.h"
 #include "serve/json_log.h"
 #include "serve/metric_store.h"
 #include "serve/serve_records.h"
+#include "session/device_watch.h"
 
 struct bpf_session;
 struct queue_map;

@@ -421,23 +421,28 @@ int bpf_session_tick_soon(struct bpf_session *s)
 
 /*
  * The kernel frees an event dropped from a perf event array after an RCU
- * grace period, so its hardware counter may still be taken for a few
- * milliseconds: retry a busy PMU for up to REOPEN_TRIES * REOPEN_WAIT_US.
+ * grace period and a deferred fput, so its hardware counter may still be
+ * taken for a while: a few milliseconds on hardware, but over 200 ms in a
+ * loaded TCG guest, where a rotation then failed with its own counters.
+ * Retry a busy PMU, waiting twice as long each time, up to REOPEN_WAIT_MAX_US
+ * in all.
  */
-#define REOPEN_TRIES 100
-#define REOPEN_WAIT_US 2000
+#define REOPEN_WAIT_FIRST_US 1000
+#define REOPEN_WAIT_MAX_US 2000000
 
 static int reopen_counter(struct bpf_session *s, unsigned int i, const struct session_counter *c,
 			  char *why, size_t why_len)
 {
-	int tries;
+	unsigned int wait_us = REOPEN_WAIT_FIRST_US, waited_us = 0;
 
-	for (tries = 1;; tries++) {
+	for (;;) {
 		if (!open_counter(s, i, c, why, why_len))
 			return 0;
-		if (s->counter_fds[i] >= 0 || tries == REOPEN_TRIES || !last_open_was_busy)
+		if (s->counter_fds[i] >= 0 || waited_us >= REOPEN_WAIT_MAX_US || !last_open_was_busy)
 			return -1;
-		usleep(REOPEN_WAIT_US);
+		usleep(wait_us);
+		waited_us += wait_us;
+		wait_us *= 2;
 	}
 }
 

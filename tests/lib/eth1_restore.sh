@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0
+# For guest tests that remove eth1's PCI function (tests/vm/guest-run made
+# eth1 the peer namespace's end of eth0's link):
+#   eth1_pci: eth1's PCI function, as /sys/bus/pci/devices names it
+#   eth1_restore NETPMU_KO: rescans PCI, puts the new eth1 back in 'peer' as
+#   guest-run made it, and reloads netpmu.ko so that its models bind it
+eth1_mac=52:54:00:12:34:02
+eth0_mac=52:54:00:12:34:01
+
+eth1_pci() { ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename; }
+
+eth1_restore() {
+	local d new=
+	echo 1 >/sys/bus/pci/rescan
+	for _ in $(seq 50); do
+		for d in /sys/class/net/*; do
+			[ "$(cat "$d/address" 2>/dev/null)" = $eth1_mac ] && new=$(basename "$d")
+		done
+		[ -n "$new" ] && break
+		sleep 0.1
+	done
+	[ -n "$new" ] || return 1
+	ip link set "$new" name tmp-eth1 && ip link set tmp-eth1 netns peer name eth1 &&
+		ip netns exec peer sysctl -qw net.ipv6.conf.eth1.disable_ipv6=1 &&
+		ip -n peer addr add 198.51.100.2/24 dev eth1 &&
+		ip -n peer neigh replace 198.51.100.1 lladdr $eth0_mac dev eth1 nud permanent &&
+		ip -n peer link set eth1 up && rmmod netpmu && insmod "$1"
+}
