@@ -213,17 +213,31 @@ static int gen_cpu(struct rng *r, const struct fuzz_machine *m, int counting_cpu
 	}
 }
 
+/*
+ * Two attrs in five are plausible (plain flags, no sampling, the kernel's
+ * size, a valid CPU, no task), so that a good share is accepted and the
+ * ioctls, reads and groups reach counting events; the rest vary everything.
+ */
 void gen_netpmu_open(struct rng *r, const struct fuzz_machine *m, int pmu,
 		     pid_t self, pid_t child, struct fuzz_open *o)
 {
 	const pid_t pids[] = { 0, self, child };
 	struct perf_event_attr *a = &o->attr;
+	int plausible = rng_percent(r, 40);
 
 	memset(o, 0, sizeof(*o));
 	o->pmu = pmu;
-	a->type = rng_percent(r, 98) ? m->pmus[pmu].type : (uint32_t)rng_next(r);
+	a->type = plausible || rng_percent(r, 97) ? m->pmus[pmu].type : (uint32_t)rng_next(r);
 	gen_configs(r, m, &m->pmus[pmu], a);
-	set_flags(a, gen_flags(r));
+	set_flags(a, plausible ? rng_below(r, 16) & ~2ULL : gen_flags(r));
+	if (plausible) {
+		a->size = sizeof(*a);
+		a->read_format = rng_below(r, 32);
+		o->cpu = rng_percent(r, 80) ? m->pmus[pmu].counting_cpu :
+			 m->online[rng_below(r, m->nr_online)];
+		o->pid = -1;
+		return;
+	}
 	gen_sampling(r, a);
 	gen_size(r, o);
 	o->cpu = gen_cpu(r, m, m->pmus[pmu].counting_cpu);

@@ -211,9 +211,10 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
         if dst_ns:
             cmd = ["ip", "netns", "exec", dst_ns] + cmd
         recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-        for _ in range(200):
-            if os.path.exists(ready):
-                break
+        # Up to 20 s, as hns3_lib waits: a loaded TCG guest took over 4 s
+        # to start the receiver, and the sender's datagrams found no socket.
+        deadline = time.monotonic() + 20
+        while not os.path.exists(ready) and time.monotonic() < deadline:
             time.sleep(0.02)
     cmd = [UDP_FLOW, "send", "--to", dst, "--port", str(port), "--count",
            str(count), "--size", str(size), "--gap-us", "1000"]
