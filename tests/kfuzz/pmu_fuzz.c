@@ -45,6 +45,7 @@
 
 struct worker_stats {
 	uint64_t attrs, ops, broken;
+	uint64_t refused, explained;	/* netpmu opens refused; of them, the oracle's */
 	uint64_t accepted[PMU_MAX + 1];	/* per PMU; the last: software */
 	uint64_t errnos[NR_ERRNO];	/* [0]: accepted */
 };
@@ -124,6 +125,10 @@ static void try_open(struct worker *w, uint64_t iter)
 			     PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		w->st->errnos[errno < NR_ERRNO ? errno : NR_ERRNO - 1]++;
+		if (o.pmu >= 0) {
+			w->st->refused++;
+			w->st->explained += rule_broken(m, &o, &v, why, sizeof(why)) != NULL;
+		}
 		return;
 	}
 	w->st->errnos[0]++;
@@ -272,7 +277,9 @@ static void print_summary(const struct fuzz_machine *m, const struct worker_stat
 
 			printf(", %s %llu", name ? name : "?", (unsigned long long)t->errnos[e]);
 		}
-	printf("\nrules broken: %llu\n", (unsigned long long)t->broken);
+	printf("\noracle: %llu of %llu refused netpmu opens had a rule refusing them\n",
+	       (unsigned long long)t->explained, (unsigned long long)t->refused);
+	printf("rules broken: %llu\n", (unsigned long long)t->broken);
 }
 
 int main(int argc, char **argv)
@@ -369,6 +376,8 @@ int main(int argc, char **argv)
 		total.attrs += stats[k].attrs;
 		total.ops += stats[k].ops;
 		total.broken += stats[k].broken;
+		total.refused += stats[k].refused;
+		total.explained += stats[k].explained;
 		for (int p = 0; p <= PMU_MAX; p++)
 			total.accepted[p] += stats[k].accepted[p];
 		for (int e = 0; e < NR_ERRNO; e++)
