@@ -13,15 +13,17 @@
  *
  * Software events (cpu-clock, task-clock) are only CPU events (pid -1):
  * no task context of the fuzzer is ever made. On arm64 6.1.0-57 a previous
- * version tripped, once and not reproducibly, the perf core's
- * WARN_ON_ONCE(!ctx->is_active) / (task_ctx != ctx) in event_function()
- * from PERF_EVENT_IOC_DISABLE on a software task event of its own: a race
- * of the core's task-context handling (event_function_call() against the
- * context being switched out or swapped between tasks), which no netpmu
- * code takes part in. netpmu's PMUs refuse task events in event_init,
- * before any context exists, so they lose nothing: they still get every
- * pid (-1, 0, self, a child) and every ioctl. tests/vm/run fails a run on
- * any kernel WARN, so a core race in the fuzzer would make CI flaky.
+ * version tripped once, and not again with the same seed, the perf core's
+ * WARN_ON_ONCE(!ctx->is_active) / (task_ctx != ctx) in event_function(),
+ * from PERF_EVENT_IOC_DISABLE on a task event of its own (most likely a
+ * software clock): the IPI found the task context no longer active or no
+ * longer the CPU's, a race of the core's task-context handling (switched
+ * out, or swapped between parent and child) in which no PMU takes part.
+ * No upstream fix after 6.1 was found for it (README.md, "Bad input").
+ * netpmu's PMUs refuse task events in event_init, before any context
+ * exists, so they lose nothing: they still get every pid (-1, 0, self, a
+ * child) and every ioctl. tests/vm/run fails a run on any kernel WARN: a
+ * core race in the fuzzer would make CI flaky.
  */
 #include <errno.h>
 #include <getopt.h>
