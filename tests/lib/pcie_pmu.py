@@ -206,8 +206,10 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
     if os.path.exists(ready):
         os.unlink(ready)
     if expect_rx:
+        # The receiver's timeout runs from its bind: it also covers the
+        # sender's start, which took over 10 s in a guest under load.
         cmd = [UDP_FLOW, "recv", "--port", str(port), "--count", str(count),
-               "--timeout", "10", "--ready", ready]
+               "--timeout", "30", "--ready", ready]
         if dst_ns:
             cmd = ["ip", "netns", "exec", dst_ns] + cmd
         recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
@@ -223,7 +225,7 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     got = None
     if recv:
-        got = recv.communicate(timeout=20)[0].strip()
+        got = recv.communicate(timeout=60)[0].strip()
     time.sleep(0.2)      # taps of the last frames have long run; be safe
     if recv and got != f"received {count} datagrams {count * size} bytes":
         raise RuntimeError(f"flow incomplete: {got}")
