@@ -10,8 +10,8 @@
 . "$(dirname "$0")/../lib/tap.sh"
 plan 9
 
-# Under TCG the rate follows the machine's load: 204 to 406 attrs/s on arm64,
-# 336 to 717 on x86_64 (load 6 to 7.5): at most about 100 s.
+# Under TCG the rate follows the machine's load: 177 to 406 attrs/s on arm64,
+# 336 to 717 on x86_64 (host load 6 to 10): 28 to 113 s (README.md).
 iterations=${PMU_FUZZ_ITERATIONS:-20000}
 workers=${PMU_FUZZ_WORKERS:-4}
 seed=20261202
