@@ -103,6 +103,13 @@ $$($(1)_OUT)/tests/queue_map_dump: tests/unit/queue_map_dump.c \
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$^ -o $$@
 
+# The PMU fuzzer (tests/guest/pmu_fuzz.sh), static: the arm64 guest root's
+# shared libraries are not to be relied on.
+$$($(1)_OUT)/tests/pmu_fuzz: $(wildcard tests/kfuzz/*.c tests/kfuzz/*.h)
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$(filter %.c,$$^) -o $$@
+
 # serve's config files, parsed and printed (tests/unit/serve-config.sh).
 $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(SERVE_CONFIG_DUMP_OBJS))
@@ -153,7 +160,7 @@ deps-check:
 # builds it for every arch.
 netpmu: $(OUTPUT)/$(HOST_ARCH)/netpmu
 	$(Q)ln -sfn $(HOST_ARCH)/netpmu $(OUTPUT)/netpmu
-loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu $(OUTPUT)/$(arch)/tests/queue_map_dump)
+loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu $(OUTPUT)/$(arch)/tests/queue_map_dump $(OUTPUT)/$(arch)/tests/pmu_fuzz)
 
 # What each cell needs beyond installed packages (arm64 root and headers,
 # each cell's perf), unpacked from Debian's packages.
