@@ -50,6 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned int i;
 
 	for (i = 0; i < 2; i++) {
+		why[0] = '\0';
 		names.events_pending = true;
 		if (!trace_query_compile(&q, each[i], &names, why, sizeof(why))) {
 			names.events_pending = false;

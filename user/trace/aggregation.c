@@ -111,13 +111,16 @@ static int parse_call(struct spec_parser *ps, struct agg_map *m, bool named)
 		snprintf(m->name, sizeof(m->name), "@%s", funcs[f].name);
 	}
 	if (m->func == AGG_LHIST) {
+		if (!take(ps, TOK_COMMA))
+			return expected(ps, "',' (lhist(FIELD, MIN, MAX, STEP))");
 		column = ps->lx.token.column;
-		if (!take(ps, TOK_COMMA) || parse_number_arg(ps, &m->lhist_min) || !take(ps, TOK_COMMA) ||
+		if (parse_number_arg(ps, &m->lhist_min) || !take(ps, TOK_COMMA) ||
 		    parse_number_arg(ps, &m->lhist_max) || !take(ps, TOK_COMMA) ||
 		    parse_number_arg(ps, &m->lhist_step))
 			return *ps->why ? -1 : expected(ps, "',' (lhist(FIELD, MIN, MAX, STEP))");
-		if (m->lhist_step <= 0 || m->lhist_max <= m->lhist_min)
-			return at(ps, column, "lhist needs MIN < MAX and STEP > 0");
+		if (m->lhist_step <= 0 || m->lhist_max <= m->lhist_min ||
+		    (uint64_t)(m->lhist_max - m->lhist_min) % m->lhist_step)
+			return at(ps, column, "lhist needs MIN < MAX, STEP > 0 and MAX - MIN a multiple of STEP");
 		if ((uint64_t)(m->lhist_max - m->lhist_min) / m->lhist_step > AGG_MAX_LHIST_BUCKETS)
 			return at(ps, column, "lhist: more than 1000 buckets; take a larger STEP");
 		m->nr_buckets = (uint64_t)(m->lhist_max - m->lhist_min) / m->lhist_step + 2;

@@ -92,6 +92,9 @@ static void lex_string(struct query_lexer *lx, struct query_token *t)
 			return bad(t, "a string without its closing '\"'");
 		if (s[i] == '"')
 			break;
+		/* Kept out of strings, so that an error quoting one stays one line. */
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return bad(t, "a control character in a string");
 		if (s[i] == '\\' && (s[i + 1] == '"' || s[i + 1] == '\\'))
 			i++;
 		if (out + 1 >= sizeof(t->text))
