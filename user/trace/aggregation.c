@@ -117,6 +117,7 @@ static int parse_call(struct spec_parser *ps, struct agg_map *m, bool named)
 		if (parse_number_arg(ps, &m->lhist_min) || !take(ps, TOK_COMMA) ||
 		    parse_number_arg(ps, &m->lhist_max) || !take(ps, TOK_COMMA) ||
 		    parse_number_arg(ps, &m->lhist_step))
+			/* A bad number said why already; a missing ',' did not. */
 			return *ps->why ? -1 : expected(ps, "',' (lhist(FIELD, MIN, MAX, STEP))");
 		if (m->lhist_step <= 0 || m->lhist_max <= m->lhist_min ||
 		    (uint64_t)(m->lhist_max - m->lhist_min) % m->lhist_step)

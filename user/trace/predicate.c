@@ -47,10 +47,11 @@ struct parser {
 /* Three-valued: a comparison of a field the record lacks is UNKNOWN. */
 enum truth { FALSE_, TRUE_, UNKNOWN };
 
-static struct node *fail_at(struct parser *ps, unsigned int column, const char *fmt, const char *what)
+/* The first failure is the one said: "column N: WHAT". */
+static struct node *fail_at(struct parser *ps, unsigned int column, const char *what)
 {
 	if (!ps->failed)
-		snprintf(ps->why, ps->why_len, "column %u: %s%s", column, fmt, what);
+		snprintf(ps->why, ps->why_len, "column %u: %s", column, what);
 	ps->failed = true;
 	return NULL;
 }
@@ -61,7 +62,7 @@ static struct node *expected(struct parser *ps, const char *what)
 
 	query_token_describe(&ps->lx.token, got, sizeof(got));
 	snprintf(line, sizeof(line), "expected %s, got %s", what, got);
-	return fail_at(ps, ps->lx.token.column, line, "");
+	return fail_at(ps, ps->lx.token.column, line);
 }
 
 static void free_node(struct node *n)
@@ -83,7 +84,7 @@ static struct node *new_node(struct parser *ps, enum node_type type, struct node
 		free_node(a);
 		free_node(b);
 		return fail_at(ps, ps->lx.token.column, ps->nr_nodes > PREDICATE_MAX_NODES ?
-			       "more than 256 comparisons and operators" : "out of memory", "");
+			       "more than 256 comparisons and operators" : "out of memory");
 	}
 	n->type = type;
 	n->a = a;
@@ -101,7 +102,7 @@ static bool resolve(struct parser *ps, struct operand *op, const char *name)
 	char why[320];
 
 	if (record_ref_resolve(ps->names, name, &op->ref, why, sizeof(why))) {
-		fail_at(ps, op->column, why, "");
+		fail_at(ps, op->column, why);
 		return false;
 	}
 	op->ref.column = op->column;
@@ -175,17 +176,17 @@ static bool settle_strings(struct parser *ps, struct node *n)
 		    (n->right.is_string && !resolve(ps, &n->right, n->right.string)))
 			return false;
 		if (is_dev(&n->right)) {
-			fail_at(ps, n->left.column, "dev compares with a device name (\"eth0\"), not a number", "");
+			fail_at(ps, n->left.column, "dev compares with a device name (\"eth0\"), not a number");
 			return false;
 		}
 		return true;
 	}
 	if (!n->right.is_string) {
-		fail_at(ps, n->right.column, "dev compares with a device name (\"eth0\"), not a number", "");
+		fail_at(ps, n->right.column, "dev compares with a device name (\"eth0\"), not a number");
 		return false;
 	}
 	if (strlen(n->right.string) >= NETPMU_IFNAMSIZ) {
-		fail_at(ps, n->right.column, "a device name is at most 15 characters", "");
+		fail_at(ps, n->right.column, "a device name is at most 15 characters");
 		return false;
 	}
 	return true;
@@ -218,7 +219,7 @@ static struct node *parse_comparison(struct parser *ps)
 	    !settle_strings(ps, n))
 		goto bad;
 	if (is_dev(&n->left) && n->cmp != TOK_EQ && n->cmp != TOK_NE) {
-		fail_at(ps, op_column, "a device name compares by '==' or '!=' only", "");
+		fail_at(ps, op_column, "a device name compares by '==' or '!=' only");
 		goto bad;
 	}
 	return n;
@@ -234,7 +235,7 @@ static struct node *parse_unary(struct parser *ps)
 	struct node *n;
 
 	if (++ps->depth > PREDICATE_MAX_DEPTH)
-		return fail_at(ps, ps->lx.token.column, "nested too deep", "");
+		return fail_at(ps, ps->lx.token.column, "nested too deep");
 	if (ps->lx.token.type == TOK_NOT) {
 		query_lexer_next(&ps->lx);
 		n = parse_unary(ps);

@@ -8,7 +8,8 @@
  *   cmp   := '==' | '=' | '!=' | '<' | '<=' | '>' | '>='
  *   value := number | "string" | name
  * A value alone means value != 0. dev compares with a "string" or a bare
- * name (dev=eth0, as the old FIELD=VALUE,... form wrote it), by == and !=.
+ * name (dev=eth0, as the old FIELD=VALUE,... form wrote it), by == and !=;
+ * a "string" anywhere else is an -e event's whole text.
  */
 #ifndef NETPMU_PREDICATE_H
 #define NETPMU_PREDICATE_H

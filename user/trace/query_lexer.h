@@ -45,7 +45,7 @@ struct query_lexer {
 void query_lexer_init(struct query_lexer *lx, const char *text);
 /* Moves to the next token. */
 void query_lexer_next(struct query_lexer *lx);
-/* How the current token reads in an error: "'&&'", "end of expression", "name 'dev'". */
+/* How a token reads in an error: "'&&'", "'dev'", "the number 1e6", "the end". */
 void query_token_describe(const struct query_token *t, char *buf, size_t len);
 
 #endif
