@@ -47,6 +47,9 @@ SERVE_CONFIG_DUMP_OBJS := serve/config_yaml serve/serve_config serve/web_config 
 SERVE_PAIRS_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/event/*.c user/pmu/*.c user/lib/*.c)) \
 	$(filter-out lib/%,$(QUEUE_MAP_DUMP_OBJS)) sys/perf_counter session/counter_binding \
 	$(foreach f,serve_events serve_pairs serve_records metric_store metric_families exposition,serve/$(f))
+# What tests/unit/trace_query_dump.c links: trace's --where, --agg, --hist and --by.
+TRACE_QUERY_DUMP_OBJS := $(foreach f,query_lexer predicate record_ref aggregation aggregation_print \
+	record_groups trace_query,trace/$(f)) record/record_view lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
@@ -117,6 +120,13 @@ $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -static \
 		$$$$($$(call pkgconfig_for,$(1)) --static --libs yaml-0.1 libxcrypt) -o $$@
+
+# trace's queries over records given as text (tests/unit/trace-query.sh).
+$$($(1)_OUT)/tests/trace_query_dump: tests/unit/trace_query_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(TRACE_QUERY_DUMP_OBJS))
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@
 
 # serve's -e events as what their pairs mean (tests/unit/serve-pairs.sh).
 $$($(1)_OUT)/tests/serve_pairs_dump: tests/unit/serve_pairs_dump.c \

@@ -94,19 +94,20 @@ for d in inf nan 0x10 1e400 ' 1' 0 31536001; do
 done
 
 # --hist and --where: a field is one whole name of the list ('' read before it).
-fields="cpu, ifindex, napi_id, irq, queue, dir, work, budget, polls, packets, budget_exhausted, poll_ns, irqs, irq_ns, interval_ns, net_rx, net_rx_ns, net_tx, net_tx_ns"
+fields="dev, cpu, ifindex, napi_id, irq, queue, dir, work, budget, polls, packets, budget_exhausted, poll_ns, irqs, irq_ns, interval_ns, net_rx, net_rx_ns, net_tx, net_tx_ns"
 check_run "--hist '': refused, status 2" 2 "netpmu trace: --hist: unknown field '' (valid: $fields)" trace --hist ''
 check_run "--hist with two names of the list: refused" 2 \
 	"netpmu trace: --hist: unknown field 'cpu, ifindex' (valid: $fields)" trace --hist 'cpu, ifindex'
 check_run "--hist with part of a name: refused" 2 "netpmu trace: --hist: unknown field 'net' (valid: $fields)" \
 	trace --hist net
-check_run "--where '': refused" 2 "netpmu trace: --where: '' is not FIELD=VALUE (e.g. dev=eth0,queue=0)" \
-	trace --where ''
-check_run "--where with an empty term: refused" 2 \
-	"netpmu trace: --where: '' is not FIELD=VALUE (e.g. dev=eth0,queue=0)" trace --where 'queue=1,,cpu=0'
-check_run "--where with a field twice: refused" 2 \
-	"netpmu trace: --where: queue given twice: no record has two values of it; give it once" \
-	trace --where queue=1,queue=2
+check_run "--where '': refused with the column and what it expected" 2 \
+	"netpmu trace: --where: column 1: expected a field, a number or a \"string\", got the end" trace --where ''
+check_run "--where with an empty term: refused at its column" 2 \
+	"netpmu trace: --where: column 9: expected a field, a number or a \"string\", got ','" \
+	trace --where 'queue=1,,cpu=0'
+check_run "--hist work without --per-poll: refused with the kinds that have it" 2 \
+	"netpmu trace: --hist: work is a field of poll records, and this run's are queue, cpu, counters: --per-poll gives poll records" \
+	trace --hist work
 
 # sysfs files that would block (a FIFO) or hold binary data: a warning naming the file.
 dev=$root/bus/event_source/devices

@@ -28,7 +28,7 @@
 #include "pmu/pmu_discovery.h"
 #include "queue/queue_map.h"
 #include "record/record_output.h"
-#include "trace/record_query.h"
+#include "trace/trace_query.h"
 #include "record/record_view.h"
 #include "trace/trace_core.h"
 
@@ -55,9 +55,7 @@ struct trace_options {
 	/* --count: records; -I with --per-poll: interval records too; no -d: until Ctrl-C or COMMAND's end */
 	struct run_options run;
 	unsigned int ringbuf_kb;
-	const char *where;
-	const char *by;
-	const char *hist;
+	struct trace_query_options query;
 	const char *events[NETPMU_MAX_COUNTERS];
 	unsigned int nr_events;
 	char **command;			/* after "--", NULL if none */
@@ -65,9 +63,7 @@ struct trace_options {
 
 struct trace_state {
 	const struct trace_options *opts;
-	struct record_filter filter;
-	struct record_groups *groups;
-	struct record_hist *hist;
+	struct trace_query query;
 	const struct queue_map *queues;
 	struct napi_irq_check napi_irqs;
 	const char *counter_names[NETPMU_MAX_COUNTERS];
@@ -89,7 +85,8 @@ static void trace_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: netpmu trace [--per-poll] [-e EVENT]... [-I MS] [-d SECONDS] [--count N] [-j]\n"
-		"                    [--where FIELD=VALUE,...] [--by KEY] [--hist FIELD] [-- COMMAND...]\n"
+		"                    [--where EXPR] [--agg AGGREGATION]... [--hist FIELD] [--by KEY]\n"
+		"                    [-- COMMAND...]\n"
 		"\n"
 		"Streams what the kernel joined: per interval, one record per NAPI instance (queue)\n"
 		"with its polls, packets, interrupts and the NIC PMU counter deltas of its queue,\n"
@@ -111,9 +108,18 @@ static void trace_usage(FILE *out)
 		"  -d, --duration S   stop after S seconds (default: Ctrl-C, or COMMAND's end)\n"
 		"  --count N          stop after N records\n"
 		"  -j, --json         JSON lines instead of text\n"
-		"  --where F=V,...    only records whose fields match (dev, queue, cpu, irq, ...)\n"
+		"  --where EXPR       only the records EXPR holds for: == != < <= > >= && || !\n"
+		"                     ( ) over fields, -e events and numbers (42, 0x2a, 1e6),\n"
+		"                     dev with a \"name\"; e.g. 'work == budget && dev == \"eth1\"';\n"
+		"                     dev=eth1,queue=0 is dev == \"eth1\" && queue == 0\n"
+		"  --agg AGGREGATION  a bpftrace map of the records kept, printed at the end (with\n"
+		"                     -I, each interval) as bpftrace prints it (--json: its JSON):\n"
+		"                     [@NAME[KEY,...] =] FUNC(FIELD) [by KEY,...], FUNC count() sum\n"
+		"                     avg min max stats hist lhist(F,MIN,MAX,STEP), KEY dev, queue,\n"
+		"                     cpu, irq, ...; e.g. '@[dev, cpu] = count()',\n"
+		"                     'lhist(work, 0, 64, 8) by dev'; repeatable\n"
+		"  --hist FIELD       --agg '@FIELD = hist(FIELD)': a log2 histogram (e.g. work)\n"
 		"  --by KEY           print sums per queue, cpu, irq or dev at the end\n"
-		"  --hist FIELD       print a log2 histogram of FIELD at the end (e.g. work)\n"
 		"  --ringbuf-kb N     ring buffer size in KiB (power of 2; default 1024)\n"
 		"  --sysfs-root DIR   read PMUs from DIR instead of /sys\n"
 		RUN_HOOKS_USAGE
@@ -124,12 +130,13 @@ static void trace_usage(FILE *out)
 /* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
-	enum { OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_BY, OPT_HIST, OPT_RINGBUF };
+	enum { OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_AGG, OPT_BY, OPT_HIST, OPT_RINGBUF };
 	static const struct option longopts[] = {
 		{ "per-poll", no_argument, NULL, OPT_PER_POLL },
 		{ "event", required_argument, NULL, 'e' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "where", required_argument, NULL, OPT_WHERE },
+		{ "agg", required_argument, NULL, OPT_AGG },
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "hist", required_argument, NULL, OPT_HIST },
 		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
@@ -159,13 +166,20 @@ static int parse_trace_options(int argc, char **argv, struct trace_options *opts
 			opts->json = true;
 			break;
 		case OPT_WHERE:
-			opts->where = optarg;
+			opts->query.where = optarg;
+			break;
+		case OPT_AGG:
+			if (opts->query.nr_aggs == AGG_MAX_MAPS) {
+				fprintf(stderr, CMD ": at most %d --agg\n", AGG_MAX_MAPS);
+				return -1;
+			}
+			opts->query.aggs[opts->query.nr_aggs++] = optarg;
 			break;
 		case OPT_BY:
-			opts->by = optarg;
+			opts->query.by = optarg;
 			break;
 		case OPT_HIST:
-			opts->hist = optarg;
+			opts->query.hist = optarg;
 			break;
 		case OPT_RINGBUF:
 			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, RINGBUF_MAX_KB, &number))
@@ -240,15 +254,14 @@ static void handle_record(void *ctx, const void *data, size_t size)
 			st->closing_tick_ns = view.ts_ns;
 		if (view.ts_ns > st->last_tick_ns)
 			st->last_tick_ns = view.ts_ns;
+		trace_query_tick(&st->query, view.ts_ns, stdout);
 	}
-	if (!record_filter_match(&st->filter, &view))
+	if (!trace_query_match(&st->query, &view))
 		return;
 	st->records++;
-	if (st->groups)
-		record_groups_add(st->groups, &view);
-	if (st->hist)
-		record_hist_add(st->hist, &view);
-	if (!st->groups && !st->hist) {
+	if (trace_query_summarises(&st->query)) {
+		trace_query_add(&st->query, &view);
+	} else {
 		if (opts->json)
 			record_print_json(stdout, &view, st->counter_names);
 		else
@@ -256,6 +269,32 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	}
 	if (opts->run.count && st->records >= opts->run.count)
 		run_stop_requested = 1;
+}
+
+/*
+ * The names --where and --agg may use, and the record kinds this run
+ * produces: polls with --per-poll, the interval kinds without it or with -I,
+ * core records with core events.
+ */
+static void record_names_for(const struct trace_options *opts, const struct trace_state *st,
+			     struct record_names *names)
+{
+	bool intervals = !opts->per_poll || opts->run.interval_given;
+
+	memset(names, 0, sizeof(*names));
+	names->counters = st->counter_names;
+	names->nr_counters = st->nr_counters;
+	names->core = st->core.names;
+	names->nr_core = st->core.counters.nr_events;
+	if (opts->per_poll)
+		names->kinds |= 1u << NETPMU_RECORD_POLL;
+	if (intervals)
+		names->kinds |= (1u << NETPMU_RECORD_QUEUE) | (1u << NETPMU_RECORD_CPU) |
+				(1u << NETPMU_RECORD_COUNTERS);
+	if (intervals && (st->core.nr_parsed || st->core.counters.nr_events))
+		names->kinds |= 1u << NETPMU_RECORD_CORE;
+	names->kinds_hint = !opts->per_poll ? "--per-poll gives poll records" :
+			    !intervals ? "-I gives the interval records too" : NULL;
 }
 
 /*
@@ -414,10 +453,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		ret = 1;
 	bpf_session_losses(&session, &losses);
 	/* The answer first: detaching takes tens of milliseconds (RCU grace periods). */
-	if (st->groups)
-		record_groups_print(st->groups, stdout, st->counter_names, st->nr_counters);
-	if (st->hist)
-		record_hist_print(st->hist, stdout);
+	trace_query_finish(&st->query, stdout, st->counter_names, st->nr_counters);
 	fflush(stdout);
 	bpf_session_stop(&session);
 	device_watch_release(&st->watch);
@@ -442,6 +478,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace_options opts = { 0 };
 	struct trace_state st = { .opts = &opts };
 	struct queue_map queues = { 0 };
+	struct record_names names;
 	unsigned int i, nr_parsed = 0;
 	char why[512], notice[1024];
 	int ret = 1;
@@ -449,18 +486,17 @@ int cmd_trace(int argc, char **argv)
 	ret = parse_trace_options(argc, argv, &opts);
 	if (ret)
 		return ret > 0 ? 0 : EXIT_USAGE;
+	opts.query.json = opts.json;
+	opts.query.per_interval = opts.run.interval_given;
 	ret = 1;
 	if (trace_core_parse(&st.core, opts.events, &opts.nr_events, opts.run.sysfs_root,
 			     why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		return EXIT_USAGE;
 	}
-	if (opts.where && record_filter_parse(opts.where, &st.filter, why, sizeof(why))) {
-		fprintf(stderr, CMD ": %s\n", why);
-		return EXIT_USAGE;
-	}
-	if ((opts.by && !(st.groups = record_groups_new(opts.by, why, sizeof(why)))) ||
-	    (opts.hist && !(st.hist = record_hist_new(opts.hist, why, sizeof(why))))) {
+	record_names_for(&opts, &st, &names);
+	names.events_pending = opts.nr_events || st.core.nr_parsed;
+	if (trace_query_compile(&st.query, &opts.query, &names, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		ret = EXIT_USAGE;
 		goto out;
@@ -485,6 +521,12 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (*notice)
 		fprintf(stderr, CMD ": %s\n", notice);
+	record_names_for(&opts, &st, &names);
+	if (trace_query_bind(&st.query, &names, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	ret = run_trace(&st, &queues, counters);
 out:
 	for (i = 0; i < nr_parsed; i++)
@@ -492,7 +534,6 @@ out:
 	event_catalog_release(&catalog);
 	queue_map_release(&queues);
 	trace_core_close(&st.core);
-	record_groups_free(st.groups);
-	record_hist_free(st.hist);
+	trace_query_release(&st.query);
 	return ret;
 }

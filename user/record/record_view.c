@@ -3,6 +3,11 @@
 
 #include <string.h>
 
+/* The kinds in the order record_view_from() knows them, for record_field_kinds(). */
+static const enum netpmu_record_kind all_kinds[] = {
+	NETPMU_RECORD_POLL, NETPMU_RECORD_QUEUE, NETPMU_RECORD_CPU, NETPMU_RECORD_COUNTERS, NETPMU_RECORD_CORE,
+};
+
 static void add(struct record_view *v, const char *name, int64_t value)
 {
 	if (v->nr_fields < RECORD_MAX_FIELDS)
@@ -17,7 +22,6 @@ static uint32_t low_bits(unsigned int n)
 static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counters,
 		      struct record_view *v)
 {
-	v->kind_name = "poll";
 	v->dev = r->ifname;
 	add(v, "cpu", r->cpu);
 	add(v, "ifindex", r->ifindex);
@@ -32,7 +36,6 @@ static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counte
 
 static void view_queue(const struct netpmu_queue_record *r, struct record_view *v)
 {
-	v->kind_name = "queue";
 	v->dev = r->ifname;
 	add(v, "cpu", r->cpu);
 	add(v, "ifindex", r->ifindex);
@@ -55,7 +58,6 @@ static void view_queue(const struct netpmu_queue_record *r, struct record_view *
 
 static void view_cpu(const struct netpmu_cpu_record *r, struct record_view *v)
 {
-	v->kind_name = "cpu";
 	add(v, "cpu", r->cpu);
 	add(v, "interval_ns", r->interval_ns);
 	add(v, "net_rx", r->net_rx);
@@ -66,7 +68,6 @@ static void view_cpu(const struct netpmu_cpu_record *r, struct record_view *v)
 
 static void view_counters(const struct netpmu_counters_record *r, struct record_view *v)
 {
-	v->kind_name = "counters";
 	add(v, "cpu", r->cpu);
 	add(v, "interval_ns", r->interval_ns);
 	v->deltas = r->counters;
@@ -75,7 +76,6 @@ static void view_counters(const struct netpmu_counters_record *r, struct record_
 
 static void view_core(const struct netpmu_core_record *r, struct record_view *v)
 {
-	v->kind_name = "core";
 	add(v, "cpu", r->cpu);
 	add(v, "interval_ns", r->interval_ns);
 	v->core = r->total;
@@ -91,6 +91,7 @@ bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
 	if (size < sizeof(*kind))
 		return false;
 	v->kind = *kind;
+	v->kind_name = record_kind_name(v->kind);
 	switch (*kind) {
 	case NETPMU_RECORD_POLL:
 		if (size < sizeof(struct netpmu_poll_record))
@@ -141,4 +142,89 @@ const char *record_field_names(void)
 {
 	return "cpu, ifindex, napi_id, irq, queue, dir, work, budget, polls, packets, budget_exhausted, "
 	       "poll_ns, irqs, irq_ns, interval_ns, net_rx, net_rx_ns, net_tx, net_tx_ns";
+}
+
+static int64_t scaled(uint64_t delta, uint64_t enabled_ns, uint64_t running_ns)
+{
+	if (running_ns >= enabled_ns)
+		return delta;
+	return running_ns ? (int64_t)((double)delta * enabled_ns / running_ns) : 0;
+}
+
+bool record_view_counter(const struct record_view *v, unsigned int i, int64_t *value)
+{
+	if (i >= NETPMU_MAX_COUNTERS || !(v->counter_mask & (1u << i)))
+		return false;
+	if (v->reads) {
+		const struct netpmu_counter_read *r = &v->reads[i];
+
+		if (r->err && !(r->flags & NETPMU_READ_SNAPSHOT))
+			return false;
+		*value = r->value;
+		return true;
+	}
+	if (!v->deltas || v->deltas[i].err)
+		return false;
+	*value = scaled(v->deltas[i].delta, v->deltas[i].enabled_ns, v->deltas[i].running_ns);
+	return true;
+}
+
+bool record_view_core(const struct record_view *v, unsigned int i, int64_t *value)
+{
+	const struct netpmu_core_delta *d;
+
+	if (i >= NETPMU_MAX_CORE_EVENTS || !(v->core_mask & (1u << i)) || !v->core)
+		return false;
+	d = &v->core[i];
+	if (!d->measured)
+		return false;
+	*value = scaled(d->delta, d->enabled_ns, d->running_ns);
+	return true;
+}
+
+/*
+ * Views a zeroed record of each kind (with poll time, which adds poll_ns),
+ * so that which kind has which field is said in one place: the view_*()
+ * functions above.
+ */
+uint32_t record_field_kinds(const char *name)
+{
+	union {
+		struct netpmu_poll_record poll;
+		struct netpmu_queue_record queue;
+		struct netpmu_cpu_record cpu;
+		struct netpmu_counters_record counters;
+		struct netpmu_core_record core;
+	} r;
+	struct record_view v;
+	uint32_t kinds = 0;
+	size_t k;
+
+	for (k = 0; k < sizeof(all_kinds) / sizeof(all_kinds[0]); k++) {
+		memset(&r, 0, sizeof(r));
+		r.poll.kind = all_kinds[k];
+		r.queue.has_poll_time = all_kinds[k] == NETPMU_RECORD_QUEUE;
+		if (!record_view_from(&r, sizeof(r), 0, &v))
+			continue;
+		if (!strcmp(name, "dev") ? v.dev != NULL : record_view_field(&v, name) != NULL)
+			kinds |= 1u << all_kinds[k];
+	}
+	return kinds;
+}
+
+const char *record_kind_name(enum netpmu_record_kind kind)
+{
+	switch (kind) {
+	case NETPMU_RECORD_POLL:
+		return "poll";
+	case NETPMU_RECORD_QUEUE:
+		return "queue";
+	case NETPMU_RECORD_CPU:
+		return "cpu";
+	case NETPMU_RECORD_COUNTERS:
+		return "counters";
+	case NETPMU_RECORD_CORE:
+		return "core";
+	}
+	return NULL;
 }

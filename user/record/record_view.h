@@ -47,4 +47,18 @@ const struct record_field *record_view_field(const struct record_view *view, con
 /* Every field name of every kind, for error messages: "cpu, irq, ...". */
 const char *record_field_names(void);
 
+/*
+ * Counter I's value as the record shows it (a poll's read, an interval's
+ * delta, scaled as perf scales a multiplexed one); false if the record
+ * carries none or it was unreadable.
+ */
+bool record_view_counter(const struct record_view *view, unsigned int i, int64_t *value);
+/* Core event I's count in the record (the whole stretch, not its NET_RX share); false if none. */
+bool record_view_core(const struct record_view *view, unsigned int i, int64_t *value);
+
+/* The record kinds (bit 1 << enum netpmu_record_kind) that have field NAME ("dev" too); 0 if none. */
+uint32_t record_field_kinds(const char *name);
+/* "poll" for NETPMU_RECORD_POLL, ...; NULL for no kind. */
+const char *record_kind_name(enum netpmu_record_kind kind);
+
 #endif

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# trace's --where expressions and --agg aggregations with real BPF on this
+# machine's kernel: two veth pairs get flows of 200 and 120 datagrams while
+# five tracers run over the same polls: netpmu trace --per-poll --json (the
+# records), netpmu with aggregations in text and in JSON, netpmu -I with
+# per-interval sums, and bpftrace with the same lhist() on napi_poll.
+. "$(dirname "$0")/../lib/tap.sh"
+plan 11
+kind exact
+. "$REPO/tests/lib/netns.sh"
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip_checks 11 "trace --where/--agg on this machine's kernel" "needs root for BPF and network namespaces"
+	exit 0
+fi
+
+n1=200 n2=120 size=100
+a1=tq-a1-$$ b1=tq-b1-$$ a2=tq-a2-$$ b2=tq-b2-$$
+# Device names of this run's own: BPF sees every namespace's devices.
+va1=tqa$$ vb1=tqb$$ va2=tqc$$ vb2=tqd$$
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+	local pid
+	for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
+	wait 2>/dev/null
+	netns_pair_down $a1 $b1
+	netns_pair_down $a2 $b2
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"; echo "tmp $tmp" >&2
+}
+trap cleanup EXIT
+if ! netns_pair_up $a1 $b1 $va1 $vb1 || ! netns_pair_up $a2 $b2 $va2 $vb2; then
+	fail "two veth pairs between namespaces" "setup failed"
+	exit 0
+fi
+
+# vb1's NAPI completes through a 200 us timer that reschedules it, twice,
+# before it waits for an interrupt again (napi_defer_hard_irqs): its polls
+# take several datagrams each, vb2's one.
+ip netns exec $b1 sh -c "echo 2 >/sys/class/net/$vb1/napi_defer_hard_irqs && echo 200000 >/sys/class/net/$vb1/gro_flush_timeout"
+
+both="dev == \"$vb1\" || dev == \"$vb2\""
+"$NETPMU" trace --per-poll --json -d 120 >"$tmp/records.json" 2>"$tmp/records.err" &
+pids+=($!)
+"$NETPMU" trace --per-poll -d 120 --where "$both" --agg '@work[dev] = sum(work)' \
+	--agg '@polls[dev] = count()' --agg "@w = lhist(work, 0, 64, 8)" >"$tmp/agg.txt" 2>"$tmp/agg.err" &
+pids+=($!)
+"$NETPMU" trace --per-poll --json -d 120 --where "($both) && work >= 2" --agg 'count()' \
+	--agg 'stats(work) by dev' >"$tmp/agg.json" 2>"$tmp/agg-json.err" &
+pids+=($!)
+"$NETPMU" trace -I 300 -d 120 --where "$both" --agg 'sum(packets) by dev' >"$tmp/intervals.txt" \
+	2>"$tmp/intervals.err" &
+pids+=($!)
+have_bpftrace=0
+if command -v bpftrace >/dev/null; then
+	have_bpftrace=1
+	# bpftrace finds tracepoints through tracefs (as tests/bench/run mounts it).
+	[ -e /sys/kernel/tracing/events ] || mount -t tracefs tracefs /sys/kernel/tracing
+	bpftrace -e "tracepoint:napi:napi_poll /str(args->dev_name) == \"$vb1\" || str(args->dev_name) == \"$vb2\"/ { @w = lhist(args->work, 0, 64, 8); }" \
+		>"$tmp/bpftrace.txt" 2>"$tmp/bpftrace.err" &
+	pids+=($!)
+fi
+attached() {
+	grep -q tracing "$tmp/records.err" && grep -q tracing "$tmp/agg.err" &&
+		grep -q tracing "$tmp/agg-json.err" && grep -q tracing "$tmp/intervals.err" &&
+		{ [ $have_bpftrace = 0 ] || grep -q Attaching "$tmp/bpftrace.txt"; }
+}
+for _ in $(seq 300); do attached && break; sleep 0.1; done
+TAP_KIND="weak: setup, the 'tracing' lines; the counts below are the evidence" \
+	check_cmd "four netpmu traces (and bpftrace, if installed) attached" attached
+
+# Two senders at once, so that some polls find more than one datagram.
+flow() { # NS_A NS_B PORT COUNT READY
+	ip netns exec "$2" "$REPO/tests/lib/udp_flow.py" recv --port "$3" --count "$4" --timeout 10 \
+		--ready "$5" >"$5.out" &
+	local recv=$! half=$(($4 / 2))
+	for _ in $(seq 50); do [ -e "$5" ] && break; sleep 0.1; done
+	ip netns exec "$1" "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port "$3" --count $half \
+		--size $size >/dev/null &
+	ip netns exec "$1" "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port "$3" \
+		--count $(($4 - half)) --size $size >/dev/null
+	wait $recv
+}
+flow $a1 $b1 9100 $n1 "$tmp/ready1" &
+flow_pid=$!
+flow $a2 $b2 9101 $n2 "$tmp/ready2"
+wait $flow_pid
+check_eq "both receivers got their flows" \
+	"received $n1 datagrams $((n1 * size)) bytes; received $n2 datagrams $((n2 * size)) bytes" \
+	"$(cat "$tmp/ready1.out"); $(cat "$tmp/ready2.out")"
+# -I 300: two more intervals after the flows, so that their polls are in.
+sleep 0.7
+for pid in "${pids[@]}"; do wait_sigint_handled "$pid" && kill -INT "$pid"; done
+wait "${pids[@]}"
+pids=()
+
+# The records' own view of the same polls.
+python3 - "$tmp/records.json" "$vb1" "$vb2" >"$tmp/truth.txt" <<'PY'
+import json, sys
+recs = [r for r in map(json.loads, open(sys.argv[1])) if r.get("dev") in sys.argv[2:]]
+work = {d: sum(r["work"] for r in recs if r["dev"] == d) for d in sys.argv[2:]}
+polls = {d: sum(1 for r in recs if r["dev"] == d) for d in sys.argv[2:]}
+# lhist(work, 0, 64, 8) as bpftrace buckets it: (..., 0), [0, 8), ... [56, 64), [64, ...)
+buckets = [0] * 10
+for r in recs:
+    w = r["work"]
+    buckets[0 if w < 0 else 9 if w >= 64 else w // 8 + 1] += 1
+big = [r for r in recs if r["work"] >= 2]
+print("work", *(work[d] for d in sys.argv[2:]))
+print("polls", *(polls[d] for d in sys.argv[2:]))
+print("buckets", *buckets)
+print("big", len(big), *(sum(r["work"] for r in big if r["dev"] == d) for d in sys.argv[2:]))
+PY
+truth() { sed -n "s/^$1 //p" "$tmp/truth.txt"; }
+read -r rec_work1 rec_work2 <<<"$(truth work)"
+check_eq "the records: the two veths' polls processed the $n1 and $n2 datagrams sent" "$n1 $n2" "$rec_work1 $rec_work2"
+
+agg_line() { sed -n "s/^@$1\[$2\]: //p" "$tmp/agg.txt"; }
+check_eq "@work[dev] = sum(work): the $n1 and $n2 datagrams sent, per veth" "$n1 $n2" \
+	"$(agg_line work "$vb1") $(agg_line work "$vb2")"
+TAP_KIND="weak: against netpmu's own records of the same polls (a second tracer), not an independent count" \
+	check_eq "@polls[dev] = count() equals the records' polls per veth" "$(truth polls)" \
+	"$(agg_line polls "$vb1") $(agg_line polls "$vb2")"
+# lhist's buckets as counts: the first to the last non-empty one.
+hist_counts() { awk -F'|' '/^[[(]/ { split($1, f, " "); printf "%s%s", n++ ? " " : "", f[length(f)] }' "$1"; }
+trimmed=$(python3 -c '
+import sys
+b = sys.argv[1:]
+nz = [i for i, v in enumerate(b) if v != "0"]
+print(" ".join(b[nz[0]:nz[-1] + 1]) if nz else "")' $(truth buckets))
+TAP_KIND="weak: against netpmu's own records of the same polls (a second tracer), not an independent count" \
+	check_eq "@w = lhist(work, 0, 64, 8): the buckets the records give" "$trimmed" \
+	"$(sed -n '/^@w:$/,/^$/p' "$tmp/agg.txt" | hist_counts /dev/stdin)"
+if [ $have_bpftrace = 1 ]; then
+	check_eq "@w = lhist(work, 0, 64, 8): bpftrace's own lines over the same polls, bucket for bucket" \
+		"$(sed -n '/^@w: *$/,/^$/p' "$tmp/bpftrace.txt" | grep '^[[(]')" \
+		"$(sed -n '/^@w:$/,/^$/p' "$tmp/agg.txt" | grep '^[[(]')"
+else
+	skip "@w = lhist(work, 0, 64, 8): bpftrace's own lines over the same polls" "bpftrace is not installed"
+fi
+
+read -r big_polls big1 big2 <<<"$(truth big)"
+json_value() { python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    if sys.argv[2] in m["data"]:
+        v = m["data"][sys.argv[2]]
+        # A key no record had is not in the map, as in bpftrace: 0.
+        for k in sys.argv[3:]:
+            v = v.get(k, 0) if isinstance(v, dict) else 0
+        print(v)' "$tmp/agg.json" "$@"; }
+TAP_KIND="weak: against netpmu's own records of the same polls (a second tracer), not an independent count" \
+	check_eq "--json, --where '(...) && work >= 2': count() equals the records' polls of 2 packets or more" \
+	"$big_polls" "$(json_value @count)"
+TAP_KIND="weak: against netpmu's own records of the same polls (a second tracer), not an independent count" \
+	check_eq "--json stats(work) by dev: the totals of those polls per veth" "$big1 $big2" \
+	"$(json_value @stats_work "$vb1" total) $(json_value @stats_work "$vb2" total)"
+
+# -I 300: one time line and map per interval; summed over them, the datagrams.
+sum_intervals() { awk -v key="@sum_packets[$1]: " 'index($0, key) == 1 { n += substr($0, length(key) + 1) } END { print n + 0 }' "$tmp/intervals.txt"; }
+check_eq "-I 300 sum(packets) by dev: summed over its intervals, the $n1 and $n2 datagrams" "$n1 $n2" \
+	"$(sum_intervals "$vb1") $(sum_intervals "$vb2")"
+TAP_KIND="weak: the form: a HH:MM:SS line before each interval's maps, more than one interval" \
+	check_cmd "-I 300 prints a time line per interval (bpftrace's time())" \
+	test "$(grep -cE '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$tmp/intervals.txt")" -ge 2
