@@ -20,10 +20,15 @@
 #include "cmd/run_options.h"
 #include "queue/napi_irq_check.h"
 #include "queue/queue_map.h"
+#include "session/irq_queues.h"
 #include "top/top_counters.h"
 #include "top/top_table.h"
 
 #define CMD "netpmu top"
+/* How often the queue map is read again: ethtool -L remakes a NIC's vectors under a running top. */
+#define REMAP_PERIOD_S 2.0
+/* Queue IRQs a remap found freed, whose NAPIs' rows are no longer shown. */
+#define TOP_MAX_GONE_IRQS 256
 
 struct top_options {
 	const char *dev;
@@ -40,7 +45,10 @@ struct top_state {
 	bool frame_pending;
 	uint64_t shown_ts;		/* interval of the last table printed */
 	unsigned long frames;
-	const struct queue_map *queues;
+	struct queue_map *queues;
+	double next_remap_s;
+	unsigned int gone_irqs[TOP_MAX_GONE_IRQS];
+	unsigned int nr_gone_irqs;
 	struct napi_irq_check napi_irqs;
 };
 
@@ -107,6 +115,36 @@ static void show_table(struct top_state *st, const struct top_table *table)
 		run_stop_requested = 1;
 }
 
+static bool irq_gone(const struct top_state *st, unsigned int irq)
+{
+	for (unsigned int i = 0; i < st->nr_gone_irqs; i++)
+		if (st->gone_irqs[i] == irq)
+			return true;
+	return false;
+}
+
+/*
+ * The NAPIs of a freed vector stay in the kernel's table: their IRQ is
+ * remembered, so that their rows go, until a vector has that IRQ again.
+ */
+static void note_gone_irqs(struct top_state *st, const struct queue_map *old, const struct queue_map *now)
+{
+	unsigned int i, kept = 0;
+	size_t v;
+
+	for (i = 0; i < st->nr_gone_irqs; i++)
+		if (!queue_map_find_irq(now, st->gone_irqs[i]))
+			st->gone_irqs[kept++] = st->gone_irqs[i];
+	st->nr_gone_irqs = kept;
+	for (v = 0; v < old->nr_vectors && st->nr_gone_irqs < TOP_MAX_GONE_IRQS; v++) {
+		unsigned int irq = old->vectors[v].irq;
+		const struct queue_vector *still = queue_map_find_irq(now, irq);
+
+		if (old->vectors[v].queue >= 0 && (!still || still->queue < 0) && !irq_gone(st, irq))
+			st->gone_irqs[st->nr_gone_irqs++] = irq;
+	}
+}
+
 static void handle_record(void *ctx, const void *record, size_t size)
 {
 	struct top_state *st = ctx;
@@ -120,17 +158,45 @@ static void handle_record(void *ctx, const void *record, size_t size)
 		previous = st->table;
 		show_table(st, &previous);
 	}
-	if (size >= sizeof(struct netpmu_queue_record) && *(const __u32 *)record == NETPMU_RECORD_QUEUE)
+	if (size >= sizeof(struct netpmu_queue_record) && *(const __u32 *)record == NETPMU_RECORD_QUEUE) {
+		if (irq_gone(st, ((const struct netpmu_queue_record *)record)->irq))
+			return;
 		napi_irq_check(&st->napi_irqs, st->queues, record, stderr);
+	}
 	top_table_add(&st->table, record, size, &st->counters);
 	st->frame_pending = true;
 }
 
-static int top_loop(struct top_state *st, struct bpf_session *session, const struct queue_map *queues)
+/* A NIC's queue vectors changed: the join's IRQ map and the rotation follow them. */
+static void remap_queues(struct top_state *st, struct bpf_session *session)
+{
+	struct queue_map now = { 0 };
+	char why[512];
+
+	if (queue_map_discover(NULL, NULL, &now, why, sizeof(why)) || irq_queues_same(st->queues, &now)) {
+		queue_map_release(&now);
+		return;
+	}
+	if (irq_queues_republish(session, st->queues, &now, why, sizeof(why))) {
+		fprintf(stderr, CMD ": the queue vectors changed, but %s: the IRQs keep their old queues\n", why);
+		queue_map_release(&now);
+		return;
+	}
+	fprintf(stderr, CMD ": the queue vectors changed (%zu now, %zu before): the table and the rotation "
+		"follow them\n", now.nr_vectors, st->queues->nr_vectors);
+	note_gone_irqs(st, st->queues, &now);
+	queue_map_release(st->queues);
+	*st->queues = now;
+	if (top_counters_retarget(&st->counters, st->queues, st->opts->dev))
+		fprintf(stderr, CMD ": out of memory: no queue left to count\n");
+}
+
+static int top_loop(struct top_state *st, struct bpf_session *session)
 {
 	const struct top_options *opts = st->opts;
 	double deadline = opts->run.duration_s > 0 ? monotonic_seconds() + opts->run.duration_s : 0;
 	uint64_t rotated_at = 0;
+	size_t targets;
 	char why[512];
 	int err;
 
@@ -153,11 +219,19 @@ static int top_loop(struct top_state *st, struct bpf_session *session, const str
 		if (st->shown_ts != rotated_at) {
 			rotated_at = st->shown_ts;
 			/* Losing the hardware columns is no reason to stop the software ones. */
-			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, queues,
+			if (monotonic_seconds() >= st->next_remap_s) {
+				remap_queues(st, session);
+				st->next_remap_s = monotonic_seconds() + REMAP_PERIOD_S;
+			}
+			targets = st->counters.nr_targets;
+			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, st->queues,
 						why, sizeof(why), stderr)) {
 				snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
 				st->note = st->note_text;
 			}
+			/* A queue that refused its counters may be gone with its vector: look now. */
+			if (st->counters.nr_targets < targets)
+				st->next_remap_s = 0;
 		}
 	}
 	return 0;
@@ -191,6 +265,7 @@ int cmd_top(int argc, char **argv)
 	}
 	st.terminal = isatty(STDOUT_FILENO);
 	st.queues = &queues;
+	st.next_remap_s = monotonic_seconds() + REMAP_PERIOD_S;
 	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = st.counters.counters;
@@ -204,7 +279,7 @@ int cmd_top(int argc, char **argv)
 		goto out;
 	}
 	run_catch_stop();
-	ret = top_loop(&st, &session, &queues);
+	ret = top_loop(&st, &session);
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);
 	if (losses.ringbuf_full || losses.napi_table_full || losses.irq_table_full)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "session/core_counters.h"
+#include "session/irq_queues.h"
 #include "session/kernel_hooks.h"
 #include "pmu/pmu_attr_parse.h"
 #include "netpmu.skel.h"
@@ -166,53 +167,6 @@ static int open_counters(struct bpf_session *s, const struct bpf_session_options
 		if (open_counter(s, i, &opts->counters[i], why, why_len))
 			return -1;
 		s->nr_counters = i + 1;
-	}
-	return 0;
-}
-
-static bool evenly_spaced(const int *queues, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 2; i < n; i++)
-		if (queues[i] - queues[i - 1] != queues[1] - queues[0])
-			return false;
-	return queues[1] > queues[0];
-}
-
-/*
- * IRQ -> queues, for the join. A vector whose queues are not evenly spaced
- * (no driver known to netpmu does that) joins with its first queue only.
- */
-static int publish_queues(struct bpf_session *s, const struct queue_map *queues,
-			  char *why, size_t why_len)
-{
-	size_t i;
-
-	if (!queues)
-		return 0;
-	for (i = 0; i < queues->nr_vectors; i++) {
-		const struct queue_vector *v = &queues->vectors[i];
-		struct netpmu_irq_queue q = {
-			.func_id = v->func_id,
-			.queue = v->queue,
-			.dir = v->dir,
-			.nr_queues = 1,
-		};
-		__u32 irq = v->irq;
-		int err;
-
-		if (v->queue < 0)
-			continue;
-		if (v->nr_queues > 1 && evenly_spaced(v->queues, v->nr_queues)) {
-			q.queue_stride = v->queues[1] - v->queues[0];
-			q.nr_queues = v->nr_queues;
-		}
-		err = bpf_map__update_elem(s->skel->maps.irq_queue, &irq, sizeof(irq), &q,
-					   sizeof(q), BPF_ANY);
-		if (err)
-			return why_fail(why, why_len, "cannot map IRQ %u to its queue: %s", irq,
-				    strerror(-err));
 	}
 	return 0;
 }
@@ -368,7 +322,7 @@ int bpf_session_start(struct bpf_session *s, const struct bpf_session_options *o
 		return why_fail(why, why_len, "cannot open the BPF object: %s", strerror(errno));
 	s->core = opts->core;
 	if (configure(s, opts, why, why_len) || load(s, why, why_len) ||
-	    open_counters(s, opts, why, why_len) || publish_queues(s, opts->queues, why, why_len) ||
+	    open_counters(s, opts, why, why_len) || irq_queues_publish(s, opts->queues, why, why_len) ||
 	    (s->core && core_counters_publish(s->core, s->skel, why, why_len)))
 		goto err_stop;
 	if (attach(s, why, why_len))

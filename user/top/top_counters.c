@@ -66,9 +66,8 @@ static int add_target(struct top_counters *tc, const struct queue_vector *v, int
 	return 0;
 }
 
-/* Every queue of the functions in [bdf_min, bdf_max] (and of DEV, if given). */
-static int collect_targets(struct top_counters *tc, const struct pmu *pmu,
-			   const struct queue_map *queues, unsigned int dev_func)
+/* Every queue of the functions in the PMU's [bdf_min, bdf_max] (and of DEV, if given). */
+static int collect_targets(struct top_counters *tc, const struct queue_map *queues, unsigned int dev_func)
 {
 	size_t i;
 	unsigned int k;
@@ -77,7 +76,7 @@ static int collect_targets(struct top_counters *tc, const struct pmu *pmu,
 		const struct queue_vector *v = &queues->vectors[i];
 		int bdf = bdf_number(v->pci_bdf);
 
-		if (!v->func_id || v->queue < 0 || bdf < pmu->bdf_min || bdf > pmu->bdf_max)
+		if (!v->func_id || v->queue < 0 || bdf < tc->bdf_min || bdf > tc->bdf_max)
 			continue;
 		if (dev_func && v->func_id != dev_func)
 			continue;
@@ -177,6 +176,8 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		goto out;
 	}
 	snprintf(tc->pmu, sizeof(tc->pmu), "%s", pmu->name);
+	tc->bdf_min = pmu->bdf_min;
+	tc->bdf_max = pmu->bdf_max;
 	tc->hw_clk_freq = pmu->has_hw_clk_freq ? pmu->hw_clk_freq : 0;
 	tc->nr_roles = TOP_NR_HNS3_ROLES;
 	/* One run reads the counters of one counting CPU. */
@@ -186,7 +187,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 			tc->nr_roles = TOP_NR_ROLES;
 			break;
 		}
-	if (collect_targets(tc, pmu, queues, dev_func)) {
+	if (collect_targets(tc, queues, dev_func)) {
 		ret = why_fail(why, why_len, "out of memory");
 		goto out;
 	}
@@ -216,6 +217,23 @@ static void drop_target(struct top_counters *tc, size_t t)
 	tc->generation += TOP_GENERATIONS_KEPT;
 }
 
+int top_counters_retarget(struct top_counters *tc, const struct queue_map *queues, const char *dev)
+{
+	unsigned int dev_func = dev ? dev_function(queues, dev) : 0;
+
+	if (!tc->nr_counters || (dev && !dev_func))
+		return 0;
+	free(tc->targets);
+	tc->targets = NULL;
+	tc->nr_targets = 0;
+	tc->current = 0;
+	tc->dev_func = dev_func;
+	/* Target indices changed: records of earlier generations can no longer be placed. */
+	tc->generation += TOP_GENERATIONS_KEPT;
+	tc->retargeted = true;
+	return collect_targets(tc, queues, dev_func);
+}
+
 static int replace_all(struct top_counters *tc, struct bpf_session *session, char *why, size_t why_len)
 {
 	unsigned int r, n;
@@ -233,9 +251,11 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 {
 	size_t next;
 
-	if (tc->nr_targets < 2 || !tc->nr_counters)
+	if (!tc->nr_counters || (tc->nr_targets < 2 && !tc->retargeted))
 		return 0;
-	next = (tc->current + 1) % tc->nr_targets;
+	/* After a retarget the open counters may measure a queue that is gone. */
+	next = tc->retargeted ? 0 : (tc->current + 1) % tc->nr_targets;
+	tc->retargeted = false;
 	while (tc->nr_targets) {
 		if (!build_counters(tc, next, sysfs_root, queues, why, why_len) &&
 		    !replace_all(tc, session, why, why_len))

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "session/bpf_session.h"
@@ -44,6 +45,7 @@ struct top_counters {
 	char pmu[64];			/* "" when no HNS3 PMU covers the NICs */
 	char pcie_pmu[64];		/* "" without a PCIe PMU on the same counting CPU */
 	uint64_t hw_clk_freq;		/* Hz of the latency cycles */
+	int bdf_min, bdf_max;		/* the functions the HNS3 PMU covers */
 	struct top_target *targets;
 	size_t nr_targets;
 	size_t current;			/* the target the counters measure now */
@@ -56,6 +58,7 @@ struct top_counters {
 	unsigned int nr_roles;		/* TOP_NR_ROLES with a PCIe PMU, else TOP_NR_HNS3_ROLES */
 	unsigned int nr_counters;	/* nr_roles, or 0 without an HNS3 PMU */
 	unsigned int dev_func;		/* --dev's PCI function (func_id), 0: all */
+	bool retargeted;		/* the targets changed since the last rotation */
 };
 
 /*
@@ -66,6 +69,14 @@ struct top_counters {
  */
 int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
 		      const char *dev, char *why, size_t why_len);
+
+/*
+ * The queue map changed (a NIC's channels, ethtool -L): the targets again from
+ * QUEUES, the counters open now replaced at the next rotation. Without
+ * counters, or with DEV no longer in QUEUES, the targets stay. 0, or -1 when
+ * out of memory (no target left then: the next rotation says so).
+ */
+int top_counters_retarget(struct top_counters *tc, const struct queue_map *queues, const char *dev);
 
 /*
  * Moves the counters to the next target (no-op with one target). A target

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The BPF join's IRQ -> queue map, from the loader's queue map: written at
+ * the session's start, and again when a NIC's channels change under a
+ * running session (ethtool -L frees and requests its vectors anew).
+ */
+#ifndef NETPMU_IRQ_QUEUES_H
+#define NETPMU_IRQ_QUEUES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct bpf_session;
+struct queue_map;
+
+/* Maps every IRQ of QUEUES (NULL: none) that serves a known queue. 0, or -1 with WHY. */
+int irq_queues_publish(struct bpf_session *s, const struct queue_map *queues, char *why, size_t why_len);
+/* From OLD to NOW: NOW's IRQs mapped, OLD's that NOW lacks forgotten. 0, or -1 with WHY. */
+int irq_queues_republish(struct bpf_session *s, const struct queue_map *old, const struct queue_map *now,
+			 char *why, size_t why_len);
+/* Whether A and B map the same IRQs to the same functions, queues and directions. */
+bool irq_queues_same(const struct queue_map *a, const struct queue_map *b);
+
+#endif
