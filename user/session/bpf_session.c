@@ -374,12 +374,10 @@ int bpf_session_tick_soon(struct bpf_session *s)
 }
 
 /*
- * The kernel frees an event dropped from a perf event array after an RCU
- * grace period and a deferred fput, so its hardware counter may still be
- * taken for a while: a few milliseconds on hardware, but over 200 ms in a
- * loaded TCG guest, where a rotation then failed with its own counters.
- * Retry a busy PMU, waiting twice as long each time, up to REOPEN_WAIT_MAX_US
- * in all.
+ * A counter another user is giving back (its event dropped from a perf event
+ * array is freed after an RCU grace period and a deferred fput: over 200 ms
+ * in a loaded TCG guest) may still be taken: retry a busy PMU, waiting twice
+ * as long each time, up to REOPEN_WAIT_MAX_US in all.
  */
 #define REOPEN_WAIT_FIRST_US 1000
 #define REOPEN_WAIT_MAX_US 2000000
@@ -408,11 +406,16 @@ int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigne
 	if (first + n > s->nr_counters)
 		return why_fail(why, why_len, "counters %u..%u are not open", first, first + n - 1);
 	/*
-	 * The map's entries hold the events too: remove them so that closing
-	 * our fds frees the hardware counters. Members first: closing a leader
-	 * would leave them running alone.
+	 * The map's entries hold the events too, and the kernel drops them only
+	 * after an RCU grace period: disabled first, the events give their
+	 * hardware counters back at once, so that the new ones do not
+	 * oversubscribe the PMU and have the perf core multiplex every event on
+	 * it, another user's too. Members first: closing a leader would leave
+	 * them running alone.
 	 */
 	for (i = first + n; i-- > first;) {
+		if (s->counter_fds[i] >= 0)
+			ioctl(s->counter_fds[i], PERF_EVENT_IOC_DISABLE, 0);
 		unpublish_counter(s, i);
 		close(s->counter_fds[i]);
 		s->counter_fds[i] = -1;

@@ -107,7 +107,8 @@ void trace_query_tick(struct trace_query *q, uint64_t ts_ns, FILE *out)
 
 	if (!q->opts->per_interval || ts_ns <= q->tick_ns)
 		return;
-	if (q->tick_ns) {
+	/* Without maps -I only paces the records: no time line. */
+	if (q->tick_ns && q->closed.nr_maps) {
 		print_time(out, q->opts->json);
 		print_maps(q, &q->closed, out);
 	}
