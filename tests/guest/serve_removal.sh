@@ -195,11 +195,13 @@ echo "# CPU ticks in the 2 s after: A $a_used, B $b_used ($hz a second)"
 echo "# B's stderr after the removal: $(sed -n '/NIC .* removed/,$p' "$tmp/b.err" | tail -n +2 | head -5 | tr '\n' '|')"
 check_eq "A does not spin after the removals: under 1 s of CPU in 2 s" yes \
 	"$([ $a_used -lt $hz ] && echo yes || echo "no: $a_used ticks")"
-# B's rotation reopens counters each interval (half a CPU under TCG, more when
-# the host is loaded: TCG has no steal time) and drops the removed function's
-# queues once: a spin would take the whole 2 s.
-check_eq "B does not spin after the removal: under 1.5 s of CPU in 2 s" yes \
-	"$([ $b_used -lt $((hz * 3 / 2)) ] && echo yes || echo "no: $b_used ticks, $b_before before")"
+# B's rotation reopens counters each interval (half a CPU under TCG, up to all
+# of one when the host is loaded: TCG has no steal time, the guest counts it
+# as B's) and drops the removed function's queues once: a spin would take the
+# whole 2 s more than before.
+check_eq "B does not spin after the removal: under 1.5 s of CPU in 2 s, or at most 0.5 s more than before" yes \
+	"$([ $b_used -lt $((hz * 3 / 2)) ] || [ $b_used -le $((b_before + hz / 2)) ] && echo yes ||
+		echo "no: $b_used ticks, $b_before before")"
 
 kill -TERM $a_pid $b_pid
 wait $a_pid
