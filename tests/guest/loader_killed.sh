@@ -9,6 +9,7 @@
 # serve's port can be bound again at once, and netpmu.ko unloads at the end
 # (no reference leaked) and loads again.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 plan 23
 kind exact
 tmp=$(mktemp -d)
@@ -24,9 +25,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
-IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
-bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+peer_pci=$(eth1_pci)
+bdf=$(hns3_bdf "$peer_pci")
 hns3="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 pps="hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,bdf=$bdf,queue=0/"
 

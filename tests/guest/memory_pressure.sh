@@ -9,6 +9,7 @@
 # both equal the datagrams the peer received), drops nothing and exits 0.
 # The hog stops short of the OOM killer, whose report would fail the run.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 plan 6
 kind exact
 tmp=$(mktemp -d)
@@ -20,9 +21,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
-IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
-bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+peer_pci=$(eth1_pci)
+bdf=$(hns3_bdf "$peer_pci")
 pps="hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,bdf=$bdf,queue=0/"
 mem_available_mib() { awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo; }
 

@@ -13,6 +13,7 @@
 # serves the same exact counts, and without -e the rotated func-queue series
 # with their coverage.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 plan 20
 kind exact
 tmp=$(mktemp -d)
@@ -26,10 +27,8 @@ trap cleanup EXIT
 port=9713 prom_port=9090 tls_port=9714
 frame() { echo $(($1 + 42 > 60 ? $1 + 42 : 60)); }
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
-peer_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
-# PCI address -> the HNS3 PMU's bdf term: bus << 8 | device << 3 | function.
-IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
-bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+peer_pci=$(eth1_pci)
+bdf=$(hns3_bdf "$peer_pci")
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
 irq_count() { awk -v irq="$rx_irq:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
 event="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"

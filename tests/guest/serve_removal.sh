@@ -18,7 +18,7 @@
 # with no BPF program left. eth1 and netpmu.ko are
 # restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$(dirname "$0")/../lib/eth1_restore.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 plan 25
 kind exact
 tmp=$(mktemp -d)
@@ -37,9 +37,7 @@ a_port=9715 b_port=9716
 frame() { echo $(($1 + 42 > 60 ? $1 + 42 : 60)); }
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 peer_pci=$(eth1_pci)
-# PCI address -> the HNS3 PMU's bdf term: bus << 8 | device << 3 | function.
-IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
-bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+bdf=$(hns3_bdf "$peer_pci")
 id=6 pmu=hns3_pmu_sicl_6
 event="$pmu/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'

@@ -11,7 +11,7 @@
 # other link) is traced exactly after both; SIGINT ends the trace with
 # status 0. eth1 and netpmu.ko are restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$(dirname "$0")/../lib/eth1_restore.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 plan 7
 kind exact
 tmp=$(mktemp -d)
@@ -26,8 +26,7 @@ cleanup() {
 trap cleanup EXIT
 
 peer_pci=$(eth1_pci)
-IFS=':.' read -r _ bus slot fn <<<"$peer_pci"
-bdf=$(printf '0x%x' $(((16#$bus << 8) | (16#$slot << 3) | fn)))
+bdf=$(hns3_bdf "$peer_pci")
 pmu=hns3_pmu_sicl_0
 mkdir -p "$tmp/sys/bus/event_source/devices"
 for d in /sys/bus/event_source/devices/*; do

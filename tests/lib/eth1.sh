@@ -1,13 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
-# For guest tests that remove eth1's PCI function (tests/vm/guest-run made
-# eth1 the peer namespace's end of eth0's link):
+# eth1, the peer namespace's end of eth0's link (tests/vm/guest-run), for
+# guest tests:
 #   eth1_pci: eth1's PCI function, as /sys/bus/pci/devices names it
+#   hns3_bdf PCI-ADDRESS: the HNS3 PMU's bdf term of a function,
+#   bus << 8 | device << 3 | function (0x201 for 0000:02:00.1)
 #   eth1_restore NETPMU_KO: rescans PCI, puts the new eth1 back in 'peer' as
 #   guest-run made it, and reloads netpmu.ko so that its models bind it
 eth1_mac=52:54:00:12:34:02
 eth0_mac=52:54:00:12:34:01
 
 eth1_pci() { ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename; }
+
+hns3_bdf() {
+	local bus slot fn
+	IFS=':.' read -r _ bus slot fn <<<"$1"
+	printf '0x%x\n' $(((16#$bus << 8) | (16#$slot << 3) | fn))
+}
 
 eth1_restore() {
 	local d new=
