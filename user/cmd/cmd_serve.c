@@ -12,6 +12,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/run_options.h"
+#include "cmd/serve_counters.h"
 #include "lib/cli_values.h"
 #include "lib/why_line.h"
 #include "queue/queue_map.h"
@@ -20,12 +21,10 @@
 #include "serve/metric_store.h"
 #include "serve/privileges.h"
 #include "serve/serve_config.h"
-#include "serve/serve_events.h"
 #include "serve/serve_loop.h"
 #include "serve/serve_records.h"
 #include "serve/web_config.h"
 #include "sys/clock.h"
-#include "top/top_counters.h"
 
 #define CMD "netpmu serve"
 #define DEFAULT_MAX_SERIES 10000UL
@@ -213,109 +212,6 @@ static int make_plan(const struct serve_options *o, struct serve_plan *p, char *
 	return 0;
 }
 
-/* The counters of one session: -e events, or top's rotated ones. */
-struct serve_counters {
-	struct serve_events events;
-	struct top_counters rotated;
-	struct serve_counter rotated_described[TOP_NR_ROLES];
-	bool rotating;
-	const struct queue_map *queues;
-	const char *sysfs_root;
-};
-
-static const enum serve_counter_role top_roles[TOP_NR_ROLES] = {
-	[TOP_RX_BYTES] = SERVE_QUEUE_RX_BYTES,
-	[TOP_TX_BYTES] = SERVE_QUEUE_TX_BYTES,
-	[TOP_RX_PACKETS] = SERVE_QUEUE_RX_PACKETS,
-	[TOP_TX_PACKETS] = SERVE_QUEUE_TX_PACKETS,
-	[TOP_RX_LATENCY_CYCLES] = SERVE_QUEUE_RX_LATENCY_CYCLES,
-	[TOP_RX_LATENCY_PACKETS] = SERVE_QUEUE_RX_LATENCY_PACKETS,
-	[TOP_PCIE_WRITE_FLUX] = SERVE_FUNC_PCIE_WRITE_BYTES,
-	[TOP_PCIE_WRITE_TIME] = SERVE_FUNC_PCIE_WRITE_TIME,
-};
-
-static bool rotated_target(void *ctx, unsigned int generation, unsigned int *func_id, int *queue)
-{
-	const struct top_target *t = top_counters_target_of(ctx, generation);
-
-	if (!t)
-		return false;
-	*func_id = t->func_id;
-	*queue = t->queue;
-	return true;
-}
-
-static int rotate(void *ctx, struct bpf_session *session, char *why, size_t why_len)
-{
-	struct serve_counters *sc = ctx;
-
-	return top_counters_rotate(&sc->rotated, session, sc->sysfs_root, sc->queues, why, why_len, stderr);
-}
-
-/* 0, or -1 with WHY. Without -e and without an HNS3 PMU: software series only, said once. */
-static int counters_prepare(struct serve_counters *sc, const struct serve_plan *plan,
-			    struct serve_records *rec, struct serve_loop *loop, struct bpf_session_options *sopts,
-			    char *why, size_t why_len)
-{
-	const char *dev = plan->filter.nr_include_devs == 1 ? plan->filter.include_devs[0] : NULL;
-	unsigned int i;
-
-	/* Rotate over one device's queues only if it has some the map knows. */
-	if (dev && queue_map_func_id(sc->queues, dev) <= 0)
-		dev = NULL;
-
-	if (plan->software_only)
-		return 0;
-	if (plan->nr_events) {
-		if (serve_events_prepare(&sc->events, plan->events, plan->nr_events, sc->sysfs_root, sc->queues,
-					 why, why_len))
-			return -1;
-		rec->counters = sc->events.described;
-		rec->nr_counters = sc->events.nr;
-		sopts->counters = sc->events.counters;
-		sopts->nr_counters = sc->events.nr;
-		sopts->tick_pmu_dir = sc->events.tick_pmu_dir;
-		for (i = 0; i < sc->events.nr; i++)
-			loop->counter_names[i] = sc->events.events[i].text;
-		return 0;
-	}
-	why[0] = '\0';
-	/* Without the hardware series, the software ones still serve. */
-	if (top_counters_init(&sc->rotated, sc->sysfs_root, sc->queues, dev, why, why_len)) {
-		fprintf(stderr, CMD ": no hardware series: %s\n", why);
-		return 0;
-	}
-	sc->rotating = true;
-	if (!sc->rotated.nr_counters) {
-		fprintf(stderr, CMD ": no hardware series: %s\n", why);
-		return 0;
-	}
-	for (i = 0; i < sc->rotated.nr_counters; i++) {
-		sc->rotated_described[i].role = top_roles[i];
-		snprintf(sc->rotated_described[i].pmu, sizeof(sc->rotated_described[i].pmu), "%s",
-			 i < TOP_NR_HNS3_ROLES ? sc->rotated.pmu : sc->rotated.pcie_pmu);
-		loop->counter_names[i] = sc->rotated.counters[i].name;
-	}
-	rec->counters = sc->rotated_described;
-	rec->nr_counters = sc->rotated.nr_counters;
-	rec->target = rotated_target;
-	rec->target_ctx = &sc->rotated;
-	rec->latency_seconds_per_cycle = sc->rotated.hw_clk_freq ? 1.0 / sc->rotated.hw_clk_freq : 0;
-	sopts->counters = sc->rotated.counters;
-	sopts->nr_counters = sc->rotated.nr_counters;
-	loop->rotate = rotate;
-	loop->rotate_ctx = sc;
-	return 0;
-}
-
-static void counters_release(struct serve_counters *sc)
-{
-	serve_events_release(&sc->events);
-	if (sc->rotating)
-		top_counters_release(&sc->rotated);
-	sc->rotating = false;
-}
-
 /*
  * One BPF session serving PLAN, until a stop, a reload or an error; *STARTED:
  * it counted. *ANNOUNCE, the serving line, is said once the first session
@@ -343,7 +239,8 @@ static enum serve_end serve_session(const struct serve_options *o, const struct 
 
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
 		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
-	if (counters_prepare(&sc, plan, &rec, &loop, &sopts, why, sizeof(why))) {
+	if (!plan->software_only && serve_counters_prepare(&sc, &plan->filter, plan->events, plan->nr_events, &rec,
+							   &loop, &sopts, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}
@@ -360,7 +257,7 @@ static enum serve_end serve_session(const struct serve_options *o, const struct 
 	end = serve_loop_run(&loop, CMD);
 	bpf_session_stop(&session);
 out:
-	counters_release(&sc);
+	serve_counters_release(&sc);
 	queue_map_release(&queues);
 	return end;
 }

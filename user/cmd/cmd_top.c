@@ -25,8 +25,6 @@
 #include "top/top_table.h"
 
 #define CMD "netpmu top"
-/* How often the queue map is read again: ethtool -L remakes a NIC's vectors under a running top. */
-#define REMAP_PERIOD_S 2.0
 /* Queue IRQs a remap found freed, whose NAPIs' rows are no longer shown. */
 #define TOP_MAX_GONE_IRQS 256
 
@@ -168,25 +166,20 @@ static void handle_record(void *ctx, const void *record, size_t size)
 }
 
 /* A NIC's queue vectors changed: the join's IRQ map and the rotation follow them. */
-static void remap_queues(struct top_state *st, struct bpf_session *session)
+static void follow_queues(struct top_state *st, struct bpf_session *session)
 {
-	struct queue_map now = { 0 };
+	struct queue_map before = { 0 };
 	char why[512];
+	int changed = irq_queues_follow(session, st->queues, &before, why, sizeof(why));
 
-	if (queue_map_discover(NULL, NULL, &now, why, sizeof(why)) || irq_queues_same(st->queues, &now)) {
-		queue_map_release(&now);
-		return;
-	}
-	if (irq_queues_republish(session, st->queues, &now, why, sizeof(why))) {
+	if (changed < 0)
 		fprintf(stderr, CMD ": the queue vectors changed, but %s: the IRQs keep their old queues\n", why);
-		queue_map_release(&now);
+	if (changed <= 0)
 		return;
-	}
 	fprintf(stderr, CMD ": the queue vectors changed (%zu now, %zu before): the table and the rotation "
-		"follow them\n", now.nr_vectors, st->queues->nr_vectors);
-	note_gone_irqs(st, st->queues, &now);
-	queue_map_release(st->queues);
-	*st->queues = now;
+		"follow them\n", st->queues->nr_vectors, before.nr_vectors);
+	note_gone_irqs(st, &before, st->queues);
+	queue_map_release(&before);
 	if (top_counters_retarget(&st->counters, st->queues, st->opts->dev))
 		fprintf(stderr, CMD ": out of memory: no queue left to count\n");
 }
@@ -220,8 +213,8 @@ static int top_loop(struct top_state *st, struct bpf_session *session)
 			rotated_at = st->shown_ts;
 			/* Losing the hardware columns is no reason to stop the software ones. */
 			if (monotonic_seconds() >= st->next_remap_s) {
-				remap_queues(st, session);
-				st->next_remap_s = monotonic_seconds() + REMAP_PERIOD_S;
+				follow_queues(st, session);
+				st->next_remap_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 			}
 			targets = st->counters.nr_targets;
 			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, st->queues,
@@ -265,7 +258,7 @@ int cmd_top(int argc, char **argv)
 	}
 	st.terminal = isatty(STDOUT_FILENO);
 	st.queues = &queues;
-	st.next_remap_s = monotonic_seconds() + REMAP_PERIOD_S;
+	st.next_remap_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = st.counters.counters;

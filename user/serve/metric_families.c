@@ -76,7 +76,7 @@ const struct metric_family metric_families[FAM_NR] = {
 	[FAM_BPF_PROG_RUNS] = { "netpmu_bpf_prog_runs", "Runs of each BPF program (kernel.bpf_stats_enabled=1).",
 				METRIC_COUNTER, 1 },
 	[FAM_SESSION_ERRORS] = { "netpmu_session_errors",
-				 "Times a part of the session failed and was given up (what: rotation); serving goes on.",
+				 "Times a part of the session failed and was given up (what: rotation, queue_map); serving goes on.",
 				 METRIC_COUNTER, 1 },
 	[FAM_DEVICES_REMOVED] = { "netpmu_devices_removed",
 				  "PMUs (pmu) and NICs (dev, bdf) removed while served; their series stay.",

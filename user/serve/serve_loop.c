@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "queue/queue_map.h"
 #include "session/bpf_session.h"
+#include "session/irq_queues.h"
 #include "serve/serve_loop.h"
 #include "serve/serve_removals.h"
 #include "sys/clock.h"
@@ -99,6 +101,33 @@ static void count_session_error(struct serve_loop *loop, const char *what)
 	metric_store_unlock(loop->store);
 }
 
+/*
+ * ethtool -L frees a NIC's vectors and requests new ones: the join's IRQ map
+ * and the rotation follow them, so the new queues' series carry their names
+ * and the rotation does not open counters for queues that are gone.
+ */
+static void follow_queues(struct serve_loop *loop, const char *cmd)
+{
+	struct queue_map before = { 0 };
+	char why[512];
+	int changed;
+
+	if (!loop->queues)
+		return;
+	changed = irq_queues_follow(loop->session, loop->queues, &before, why, sizeof(why));
+	if (changed < 0) {
+		fprintf(stderr, "%s: the queue vectors changed, but %s: the IRQs keep their old queues\n", cmd, why);
+		count_session_error(loop, "queue_map");
+	}
+	if (changed <= 0)
+		return;
+	fprintf(stderr, "%s: the queue vectors changed (%zu now, %zu before): the series and the rotation "
+		"follow them\n", cmd, loop->queues->nr_vectors, before.nr_vectors);
+	queue_map_release(&before);
+	if (loop->rotate && loop->retarget)
+		loop->retarget(loop->rotate_ctx);
+}
+
 /* After an interval: rotation, self-metrics; false when the run is over. */
 static bool close_interval(struct serve_loop *loop, const char *cmd)
 {
@@ -111,6 +140,10 @@ static bool close_interval(struct serve_loop *loop, const char *cmd)
 	/* Reopening on a removed PMU would fail queue after queue: its counters stay where they are. */
 	if (loop->watch.lost_counters)
 		loop->rotate = NULL;
+	if (monotonic_seconds() >= loop->next_follow_s) {
+		follow_queues(loop, cmd);
+		loop->next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
+	}
 	if (loop->rotate && loop->rotate(loop->rotate_ctx, loop->session, why, sizeof(why))) {
 		/* The software series go on without the hardware ones. */
 		fprintf(stderr, "%s: %s\n", cmd, why);
@@ -136,6 +169,7 @@ enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
 		return SERVE_END_ERROR;
 	}
 	update_self_metrics(loop);
+	loop->next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	while (!stop_requested && (!loop->deadline || monotonic_seconds() < loop->deadline)) {
 		if (hup_received) {
 			hup_received = 0;

@@ -23,6 +23,8 @@ struct queue_map;
 
 /* Moves rotated counters to their next target; -1 with WHY when it failed. */
 typedef int (*serve_rotate_fn)(void *ctx, struct bpf_session *session, char *why, size_t why_len);
+/* The queue map changed under the session: the rotation's targets follow it. */
+typedef void (*serve_retarget_fn)(void *ctx);
 
 struct serve_loop {
 	struct bpf_session *session;
@@ -31,8 +33,10 @@ struct serve_loop {
 	struct json_log *log;			/* NULL: no --json-log */
 	const char *counter_names[NETPMU_MAX_COUNTERS];
 	serve_rotate_fn rotate;			/* NULL: nothing rotates */
+	serve_retarget_fn retarget;		/* NULL: nothing rotates */
 	void *rotate_ctx;
-	const struct queue_map *queues;		/* the NICs watched for removal */
+	/* The NICs watched for removal; read again as ethtool -L remakes their vectors. */
+	struct queue_map *queues;
 	const char *sysfs_root;			/* the PMUs' (NULL: /sys) */
 	bool reload_on_hup;			/* a --config to read again */
 	double deadline;			/* monotonic seconds; 0: none */
@@ -43,6 +47,7 @@ struct serve_loop {
 	struct netpmu_loss_counts losses_seen;	/* of this session, already added */
 	struct bpf_prog_stats prog_stats;
 	struct device_watch watch;
+	double next_follow_s;			/* monotonic seconds of the next queue map read */
 };
 
 enum serve_end {

@@ -102,3 +102,35 @@ bool irq_queues_same(const struct queue_map *a, const struct queue_map *b)
 			return false;
 	return true;
 }
+
+static bool same_functions(const struct queue_map *a, const struct queue_map *b)
+{
+	size_t i;
+
+	if (a->nr_functions != b->nr_functions)
+		return false;
+	for (i = 0; i < a->nr_functions; i++)
+		if (strcmp(a->functions[i], b->functions[i]))
+			return false;
+	return true;
+}
+
+int irq_queues_follow(struct bpf_session *s, struct queue_map *current, struct queue_map *before,
+		      char *why, size_t why_len)
+{
+	struct queue_map now = { 0 };
+	char unread[256];
+
+	if (queue_map_discover(NULL, NULL, &now, unread, sizeof(unread)) || !same_functions(current, &now) ||
+	    irq_queues_same(current, &now)) {
+		queue_map_release(&now);
+		return 0;
+	}
+	if (irq_queues_republish(s, current, &now, why, why_len)) {
+		queue_map_release(&now);
+		return -1;
+	}
+	*before = *current;
+	*current = now;
+	return 1;
+}

@@ -21,4 +21,18 @@ int irq_queues_republish(struct bpf_session *s, const struct queue_map *old, con
 /* Whether A and B map the same IRQs to the same functions, queues and directions. */
 bool irq_queues_same(const struct queue_map *a, const struct queue_map *b);
 
+/* How often a running session reads the queue map again (top, serve). */
+#define IRQ_QUEUES_FOLLOW_PERIOD_S 2.0
+
+/*
+ * Reads the queue map again. When the same NICs' vectors changed, the join's
+ * IRQ map follows, *CURRENT becomes the new map and *BEFORE the old one, for
+ * the caller to release: 1. 0: nothing to follow (the same vectors, a map
+ * that cannot be read now, or NICs removed or added, which the device watch
+ * says and whose function ids must not shift under the session). -1 with WHY:
+ * the IRQ map cannot be written; *CURRENT is kept.
+ */
+int irq_queues_follow(struct bpf_session *s, struct queue_map *current, struct queue_map *before,
+		      char *why, size_t why_len);
+
 #endif
