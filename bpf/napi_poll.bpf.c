@@ -90,6 +90,62 @@ static __always_inline void emit_poll_record(struct napi_activity *act, int work
 	bpf_ringbuf_submit(rec, wakeup_flag(now));
 }
 
+static __always_inline __s64 poll_field(__u32 field, const struct napi_activity *act, int work, int budget,
+					__u32 cpu, __s64 value)
+{
+	switch (field) {
+	case NETPMU_POLL_CPU: return cpu;
+	case NETPMU_POLL_IFINDEX: return act->ifindex;
+	case NETPMU_POLL_NAPI_ID: return act->napi_id;
+	case NETPMU_POLL_IRQ: return act->irq;
+	case NETPMU_POLL_WORK: return work;
+	case NETPMU_POLL_BUDGET: return budget;
+	default: return value;
+	}
+}
+
+/* The device name is 16 bytes: two 8-byte compares. */
+static __always_inline bool same_dev(const char *ifname, const volatile char *dev)
+{
+	__u64 a0, a1, b0, b1;
+
+	__builtin_memcpy(&a0, ifname, 8);
+	__builtin_memcpy(&a1, ifname + 8, 8);
+	b0 = *(const volatile __u64 *)dev;
+	b1 = *(const volatile __u64 *)(dev + 8);
+	return a0 == b0 && a1 == b1;
+}
+
+/* Whether the poll passes every comparison the loader put in the kernel. */
+static __always_inline bool poll_wanted(const struct napi_activity *act, int work, int budget, __u32 cpu)
+{
+	__u32 i;
+
+	for (i = 0; i < NETPMU_MAX_POLL_FILTERS && i < nr_poll_filters; i++) {
+		const volatile struct netpmu_poll_filter *f = &poll_filters[i];
+		__s64 l, r;
+		bool ok;
+
+		if (f->left == NETPMU_POLL_DEV) {
+			ok = same_dev(act->ifname, f->dev) == (f->op == NETPMU_OP_EQ);
+		} else {
+			l = poll_field(f->left, act, work, budget, cpu, 0);
+			r = poll_field(f->right, act, work, budget, cpu, f->value);
+			switch (f->op) {
+			case NETPMU_OP_EQ: ok = l == r; break;
+			case NETPMU_OP_NE: ok = l != r; break;
+			case NETPMU_OP_LT: ok = l < r; break;
+			case NETPMU_OP_LE: ok = l <= r; break;
+			case NETPMU_OP_GT: ok = l > r; break;
+			default: ok = l >= r; break;
+			}
+		}
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 /*
  * NAPI's entry, by way of this CPU's cache of the last NAPI polled here: a
  * CPU polls the same NAPI over and over, so the hot path is two array lookups
@@ -164,8 +220,13 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 		if (irq > 0)
 			act->irq = irq;
 	}
-	if (per_poll_records)
-		emit_poll_record(act, work, budget, cpu, core);
+	if (!per_poll_records)
+		return 0;
+	if (nr_poll_filters && !poll_wanted(act, work, budget, cpu)) {
+		__sync_fetch_and_add(&polls_filtered, 1);
+		return 0;
+	}
+	emit_poll_record(act, work, budget, cpu, core);
 	return 0;
 }
 

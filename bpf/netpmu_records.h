@@ -185,6 +185,36 @@ struct netpmu_core_record {
 };
 
 /* Losses, each counted, none silent. */
+/*
+ * trace --per-poll --where: the comparisons of the expression's top-level
+ * conjunction that the napi_poll program can test before it reserves a
+ * record (set in read-only data before load: no map lookup per poll). A poll
+ * that fails one is not emitted; user space still tests the whole expression.
+ */
+#define NETPMU_MAX_POLL_FILTERS	8
+
+enum netpmu_poll_field {
+	NETPMU_POLL_CONST,		/* right side only: the filter's value */
+	NETPMU_POLL_CPU,
+	NETPMU_POLL_IFINDEX,
+	NETPMU_POLL_NAPI_ID,
+	NETPMU_POLL_IRQ,
+	NETPMU_POLL_WORK,
+	NETPMU_POLL_BUDGET,
+	NETPMU_POLL_DEV,		/* left side only, == or != the filter's dev */
+};
+
+enum netpmu_filter_op { NETPMU_OP_EQ, NETPMU_OP_NE, NETPMU_OP_LT, NETPMU_OP_LE, NETPMU_OP_GT, NETPMU_OP_GE };
+
+struct netpmu_poll_filter {
+	__u32 left;			/* enum netpmu_poll_field */
+	__u32 op;			/* enum netpmu_filter_op */
+	__u32 right;			/* enum netpmu_poll_field */
+	__u32 reserved;
+	__s64 value;			/* right == NETPMU_POLL_CONST */
+	char dev[NETPMU_IFNAMSIZ];	/* left == NETPMU_POLL_DEV, zero-padded */
+};
+
 struct netpmu_loss_counts {
 	__u64 ringbuf_full;	/* records not emitted: ring buffer full */
 	__u64 napi_table_full;	/* NAPI instances not tracked: table full */

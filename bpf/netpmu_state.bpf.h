@@ -232,6 +232,8 @@ NETPMU_SHARED struct {
 } records SEC(".maps");
 
 NETPMU_SHARED struct netpmu_loss_counts losses;
+/* Polls whose record the kernel filter left out (not a loss: not asked for). */
+NETPMU_SHARED __u64 polls_filtered;
 /* Slots of napi_activity handed out so far (some may have lost a race: napi_key 0). */
 NETPMU_SHARED __u32 napi_slots_used;
 /* When a per-poll record last woke the reader (see napi_poll.bpf.c). */
@@ -246,6 +248,9 @@ NETPMU_SHARED const volatile __u32 nr_core_events;
 NETPMU_SHARED const volatile __u32 per_poll_records;
 /* 0: the tick only refreshes counter snapshots (for --per-poll). */
 NETPMU_SHARED const volatile __u32 interval_records;
+/* --per-poll --where's part tested in the kernel (netpmu_records.h). */
+NETPMU_SHARED const volatile __u32 nr_poll_filters;
+NETPMU_SHARED const volatile struct netpmu_poll_filter poll_filters[NETPMU_MAX_POLL_FILTERS];
 
 static __always_inline struct netpmu_cpu_state *this_cpu_context(void)
 {

@@ -3,21 +3,65 @@
  * netpmu trace's --where expressions and --agg aggregations: the input is
  * compiled as both (with one counter and one core event to name, their
  * binding pending as in trace), then run over a poll and a queue record.
+ * An expression's part the kernel would test (poll_filter.h) must never
+ * leave out a poll the whole expression keeps: the napi_poll program's
+ * comparisons, written again here as the oracle, are checked against it.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "trace/poll_filter.h"
 #include "trace/trace_query.h"
 #include "fuzz_common.h"
 
 static const char *const counters[] = { "hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/" };
 static const char *const core[] = { "cycles:k" };
 
-static void run_over_records(struct trace_query *q)
+static int64_t poll_value(const struct netpmu_poll_record *r, uint32_t field, int64_t value)
+{
+	switch (field) {
+	case NETPMU_POLL_CPU: return r->cpu;
+	case NETPMU_POLL_IFINDEX: return r->ifindex;
+	case NETPMU_POLL_NAPI_ID: return r->napi_id;
+	case NETPMU_POLL_IRQ: return r->irq;
+	case NETPMU_POLL_WORK: return r->work;
+	case NETPMU_POLL_BUDGET: return r->budget;
+	default: return value;
+	}
+}
+
+/* What napi_poll.bpf.c's poll_wanted() answers for R. */
+static bool kernel_keeps(const struct poll_filter_plan *plan, const struct netpmu_poll_record *r)
+{
+	for (unsigned int i = 0; i < plan->nr_filters; i++) {
+		const struct netpmu_poll_filter *f = &plan->filters[i];
+		int64_t l = poll_value(r, f->left, 0), v = poll_value(r, f->right, f->value);
+		bool ok;
+
+		if (f->left == NETPMU_POLL_DEV) {
+			ok = !memcmp(r->ifname, f->dev, sizeof(f->dev)) == (f->op == NETPMU_OP_EQ);
+		} else {
+			switch (f->op) {
+			case NETPMU_OP_EQ: ok = l == v; break;
+			case NETPMU_OP_NE: ok = l != v; break;
+			case NETPMU_OP_LT: ok = l < v; break;
+			case NETPMU_OP_LE: ok = l <= v; break;
+			case NETPMU_OP_GT: ok = l > v; break;
+			default: ok = l >= v; break;
+			}
+		}
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static void run_over_records(struct trace_query *q, const uint8_t *data, size_t size, bool check_kernel)
 {
 	struct netpmu_poll_record poll = { .kind = NETPMU_RECORD_POLL, .ts_ns = 5, .work = 64,
 					   .budget = 64, .ifname = "eth1", .nr_counters = 1 };
+	struct poll_filter_plan plan;
 	struct netpmu_queue_record queue = { .kind = NETPMU_RECORD_QUEUE, .ts_ns = 10, .queue = -1,
 					     .ifname = "eth1", .packets = 3, .counter_mask = 1 };
 	struct record_view v;
@@ -25,9 +69,21 @@ static void run_over_records(struct trace_query *q)
 
 	if (!sink)
 		return;
+	/* The poll's fields from the input's last bytes, so that comparisons go both ways. */
+	if (size >= 4) {
+		poll.cpu = data[size - 1] % 4;
+		poll.work = data[size - 2] % 70;
+		poll.irq = data[size - 3] % 40;
+		poll.napi_id = data[size - 4];
+	}
 	record_view_from(&poll, sizeof(poll), 1, &v);
-	if (trace_query_match(q, &v))
+	poll_filter_plan(q->where, true, true, &plan);
+	poll_filter_explain(sink, "fuzz", &plan);
+	if (trace_query_match(q, &v)) {
+		if (check_kernel && !kernel_keeps(&plan, &poll))
+			__builtin_trap();
 		trace_query_add(q, &v);
+	}
 	record_view_from(&queue, sizeof(queue), 1, &v);
 	trace_query_tick(q, v.ts_ns, sink);
 	if (trace_query_match(q, &v))
@@ -55,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!trace_query_compile(&q, each[i], &names, why, sizeof(why))) {
 			names.events_pending = false;
 			if (!trace_query_bind(&q, &names, why, sizeof(why)))
-				run_over_records(&q);
+				run_over_records(&q, data, size, i == 0);
 		}
 		/* Every refusal is one line. */
 		if (strchr(why, '\n'))

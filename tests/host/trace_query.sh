@@ -4,14 +4,17 @@
 # machine's kernel: two veth pairs get flows of 200 and 120 datagrams while
 # five tracers run over the same polls: netpmu trace --per-poll --json (the
 # records), netpmu with aggregations in text and in JSON, netpmu -I with
-# per-interval sums, and bpftrace with the same lhist() on napi_poll.
+# per-interval sums, and bpftrace with the same lhist() on napi_poll; and
+# two more with a --where whose comparisons the kernel tests before the ring
+# buffer, and the same tested in user space only (--no-kernel-filter): both
+# keep exactly the polls the records give for it.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 11
+plan 14
 kind exact
 . "$REPO/tests/lib/netns.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
-	skip_checks 11 "trace --where/--agg on this machine's kernel" "needs root for BPF and network namespaces"
+	skip_checks 14 "trace --where/--agg on this machine's kernel" "needs root for BPF and network namespaces"
 	exit 0
 fi
 
@@ -52,6 +55,12 @@ pids+=($!)
 "$NETPMU" trace -I 300 -d 120 --where "$both" --agg 'sum(packets) by dev' >"$tmp/intervals.txt" \
 	2>"$tmp/intervals.err" &
 pids+=($!)
+in_kernel="dev == \"$vb1\" && work >= 1"
+"$NETPMU" trace --per-poll --json -d 120 --where "$in_kernel" >"$tmp/kernel.json" 2>"$tmp/kernel.err" &
+pids+=($!)
+"$NETPMU" trace --per-poll --json -d 120 --where "$in_kernel" --no-kernel-filter >"$tmp/user.json" \
+	2>"$tmp/user.err" &
+pids+=($!)
 have_bpftrace=0
 if command -v bpftrace >/dev/null; then
 	have_bpftrace=1
@@ -64,11 +73,12 @@ fi
 attached() {
 	grep -q tracing "$tmp/records.err" && grep -q tracing "$tmp/agg.err" &&
 		grep -q tracing "$tmp/agg-json.err" && grep -q tracing "$tmp/intervals.err" &&
+		grep -q tracing "$tmp/kernel.err" && grep -q tracing "$tmp/user.err" &&
 		{ [ $have_bpftrace = 0 ] || grep -q Attaching "$tmp/bpftrace.txt"; }
 }
 for _ in $(seq 300); do attached && break; sleep 0.1; done
 TAP_KIND="weak: setup, the 'tracing' lines; the counts below are the evidence" \
-	check_cmd "four netpmu traces (and bpftrace, if installed) attached" attached
+	check_cmd "six netpmu traces (and bpftrace, if installed) attached" attached
 
 # Two senders at once, so that some polls find more than one datagram.
 flow() { # NS_A NS_B PORT COUNT READY
@@ -165,3 +175,27 @@ check_eq "-I 300 sum(packets) by dev: summed over its intervals, the $n1 and $n2
 TAP_KIND="weak: the form: a HH:MM:SS line before each interval's maps, more than one interval" \
 	check_cmd "-I 300 prints a time line per interval (bpftrace's time())" \
 	test "$(grep -cE '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' "$tmp/intervals.txt")" -ge 2
+
+# The kernel's filter: the polls kept are the records' polls that hold, one for one.
+polls_of() { # FILE [DEV MIN_WORK]: "napi_id cpu work budget" of each poll (of DEV with work >= MIN_WORK), sorted
+	python3 -c '
+import json, sys
+keep = lambda r: len(sys.argv) < 3 or (r["dev"] == sys.argv[2] and r["work"] >= int(sys.argv[3]))
+rows = [r for r in map(json.loads, open(sys.argv[1])) if r.get("type") == "poll" and keep(r)]
+print(len(rows), "polls:", " ".join(sorted("%d/%d/%d/%d" % (r["napi_id"], r["cpu"], r["work"], r["budget"]) for r in rows)))' "$@"
+}
+expected=$(polls_of "$tmp/records.json" "$vb1" 1)
+echo "# --where '$in_kernel': the records give ${expected%% polls:*} polls"
+check_eq "--where '$in_kernel', both comparisons in the kernel: exactly the records' polls that hold" \
+	"$expected" "$(polls_of "$tmp/kernel.json")"
+check_eq "the same --where with --no-kernel-filter: exactly those polls" "$expected" "$(polls_of "$tmp/user.json")"
+# Left out in the kernel: at least the veths' polls that fail it (the host's other NICs poll too).
+failing=$(python3 -c '
+import json, sys
+print(sum(1 for r in map(json.loads, open(sys.argv[1])) if r.get("type") == "poll" and r["dev"] in sys.argv[3:]
+          and not (r["dev"] == sys.argv[2] and r["work"] >= 1)))' "$tmp/records.json" "$vb1" "$vb1" "$vb2")
+left_out=$(sed -n 's/.*: \([0-9]*\) polls left out in the kernel by \([0-9]*\) of.*/\1 \2/p' "$tmp/kernel.err")
+echo "# the kernel left out ${left_out% *} polls; the veths' polls that fail the --where: $failing"
+TAP_KIND=golden check_eq "the closing lines: the kernel left out, by 2 comparisons, at least the veths' $failing failing polls; with --no-kernel-filter, none" \
+	"yes 2|0" \
+	"$([ "${left_out% *}" -ge "$failing" ] 2>/dev/null && echo yes || echo "no: '$left_out'") ${left_out#* }|$(grep -c 'left out in the kernel' "$tmp/user.err")"

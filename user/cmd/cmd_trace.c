@@ -27,6 +27,7 @@
 #include "pmu/pmu_discovery.h"
 #include "queue/queue_map.h"
 #include "record/record_output.h"
+#include "trace/poll_filter.h"
 #include "trace/trace_query.h"
 #include "record/record_view.h"
 #include "trace/trace_core.h"
@@ -49,6 +50,7 @@
 struct trace_state {
 	const struct trace_options *opts;
 	struct trace_query query;
+	struct poll_filter_plan poll_filter;	/* --where's part tested in the kernel */
 	const struct queue_map *queues;
 	struct napi_irq_check napi_irqs;
 	const char *counter_names[NETPMU_MAX_COUNTERS];
@@ -275,9 +277,12 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		.on_record = handle_record,
 		.ctx = st,
 		.hooks = opts->run.hooks,
+		.poll_filters = st->poll_filter.filters,
+		.nr_poll_filters = st->poll_filter.nr_filters,
 	};
 	struct child_command child, *running = NULL;
 	struct netpmu_loss_counts losses;
+	unsigned long long filtered;
 	struct bpf_session session;
 	const char *notice;
 	char why[512];
@@ -313,6 +318,7 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 	if (trace_loop(st, &session, running))
 		ret = 1;
 	bpf_session_losses(&session, &losses);
+	filtered = bpf_session_polls_filtered(&session);
 	/* The answer first: detaching takes tens of milliseconds (RCU grace periods). */
 	trace_query_finish(&st->query, stdout, st->counter_names, st->nr_counters);
 	fflush(stdout);
@@ -328,6 +334,9 @@ static int run_trace(struct trace_state *st, const struct queue_map *queues,
 		st->records, (unsigned long long)losses.ringbuf_full,
 		(unsigned long long)losses.napi_table_full, (unsigned long long)losses.irq_table_full,
 		st->handed - st->records);
+	if (st->poll_filter.nr_filters)
+		fprintf(stderr, CMD ": %llu polls left out in the kernel by %u of --where's comparisons\n",
+			filtered, st->poll_filter.nr_filters);
 	return ret;
 }
 
@@ -360,6 +369,12 @@ int cmd_trace(int argc, char **argv)
 	if (trace_query_compile(&st.query, &opts.query, &names, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		ret = EXIT_USAGE;
+		goto out;
+	}
+	poll_filter_plan(st.query.where, opts.per_poll, !opts.no_kernel_filter, &st.poll_filter);
+	if (opts.explain) {
+		poll_filter_explain(stdout, opts.query.where, &st.poll_filter);
+		ret = ferror(stdout) ? 1 : 0;
 		goto out;
 	}
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))

@@ -41,7 +41,12 @@ void trace_usage(FILE *out)
 		"  --where EXPR       only the records EXPR holds for: == != < <= > >= && || !\n"
 		"                     ( ) over fields, -e events and numbers (42, 0x2a, 1e6),\n"
 		"                     dev with a \"name\"; e.g. 'work == budget && dev == \"eth1\"';\n"
-		"                     dev=eth1,queue=0 is dev == \"eth1\" && queue == 0\n"
+		"                     dev=eth1,queue=0 is dev == \"eth1\" && queue == 0; with\n"
+		"                     --per-poll, the comparisons of its top-level && over a\n"
+		"                     poll's cpu, ifindex, napi_id, irq, work, budget and dev are\n"
+		"                     tested in the kernel first (at most 8)\n"
+		"  --explain          print where each part of --where is tested, and exit\n"
+		"  --no-kernel-filter test all of --where in user space\n"
 		"  --agg AGGREGATION  a bpftrace map of the records kept, printed at the end (with\n"
 		"                     -I, each interval) as bpftrace prints it (--json: its JSON):\n"
 		"                     [@NAME[KEY,...] =] FUNC(FIELD) [by KEY,...], FUNC count() sum\n"
@@ -59,7 +64,10 @@ void trace_usage(FILE *out)
 
 int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 {
-	enum { OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_AGG, OPT_BY, OPT_HIST, OPT_RINGBUF };
+	enum {
+		OPT_PER_POLL = RUN_OPT_NEXT, OPT_WHERE, OPT_AGG, OPT_BY, OPT_HIST, OPT_RINGBUF, OPT_EXPLAIN,
+		OPT_NO_KERNEL_FILTER,
+	};
 	static const struct option longopts[] = {
 		{ "per-poll", no_argument, NULL, OPT_PER_POLL },
 		{ "event", required_argument, NULL, 'e' },
@@ -69,6 +77,8 @@ int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "hist", required_argument, NULL, OPT_HIST },
 		{ "ringbuf-kb", required_argument, NULL, OPT_RINGBUF },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "no-kernel-filter", no_argument, NULL, OPT_NO_KERNEL_FILTER },
 		RUN_LONG_OPTIONS,
 		RUN_HOOKS_OPTION,
 		{ 0 }
@@ -114,6 +124,12 @@ int parse_trace_options(int argc, char **argv, struct trace_options *opts)
 			if (cli_whole_number(CMD, "--ringbuf-kb", optarg, 1, RINGBUF_MAX_KB, &number))
 				return -1;
 			opts->ringbuf_kb = number;
+			break;
+		case OPT_EXPLAIN:
+			opts->explain = true;
+			break;
+		case OPT_NO_KERNEL_FILTER:
+			opts->no_kernel_filter = true;
 			break;
 		case 'h':
 			trace_usage(stdout);

@@ -19,6 +19,8 @@ struct trace_options {
 	struct run_options run;
 	unsigned int ringbuf_kb;
 	struct trace_query_options query;
+	bool explain;			/* --explain: where --where's parts are tested, then exit */
+	bool no_kernel_filter;		/* --no-kernel-filter: every part in user space */
 	const char *events[NETPMU_MAX_COUNTERS];
 	unsigned int nr_events;
 	char **command;			/* after "--", NULL if none */

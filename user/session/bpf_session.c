@@ -65,6 +65,11 @@ static int configure(struct bpf_session *s, const struct bpf_session_options *op
 	skel->rodata->nr_core_events = opts->core ? opts->core->nr_events : 0;
 	skel->rodata->per_poll_records = opts->per_poll;
 	skel->rodata->interval_records = opts->interval_records;
+	if (opts->nr_poll_filters > NETPMU_MAX_POLL_FILTERS)
+		return why_fail(why, why_len, "at most %d comparisons in the kernel", NETPMU_MAX_POLL_FILTERS);
+	skel->rodata->nr_poll_filters = opts->nr_poll_filters;
+	for (unsigned int i = 0; i < opts->nr_poll_filters; i++)
+		skel->rodata->poll_filters[i] = opts->poll_filters[i];
 	if (choose_programs(s, opts, why, why_len))
 		return -1;
 	err = bpf_map__set_max_entries(skel->maps.pmu_counters, NETPMU_MAX_COUNTERS * s->nr_cpus);
@@ -429,6 +434,11 @@ int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigne
 void bpf_session_losses(const struct bpf_session *s, struct netpmu_loss_counts *out)
 {
 	*out = s->skel->bss->losses;
+}
+
+unsigned long long bpf_session_polls_filtered(const struct bpf_session *s)
+{
+	return s->skel->bss->polls_filtered;
 }
 
 void bpf_session_stop(struct bpf_session *s)

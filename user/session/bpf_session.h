@@ -44,6 +44,9 @@ struct bpf_session_options {
 	bpf_session_record_fn on_record;
 	void *ctx;
 	enum kernel_hooks_mode hooks;	/* 0: auto */
+	/* With per_poll: comparisons a poll must pass to be emitted (trace --where). */
+	const struct netpmu_poll_filter *poll_filters;
+	unsigned int nr_poll_filters;	/* at most NETPMU_MAX_POLL_FILTERS */
 };
 
 struct bpf_session {
@@ -107,6 +110,8 @@ int bpf_session_replace_group(struct bpf_session *s, unsigned int first, unsigne
 			      const struct session_counter *counters, char *why, size_t why_len);
 
 void bpf_session_losses(const struct bpf_session *s, struct netpmu_loss_counts *out);
+/* Polls the kernel filter left out (bpf_session_options.poll_filters). */
+unsigned long long bpf_session_polls_filtered(const struct bpf_session *s);
 
 /* Detaches and closes everything. */
 void bpf_session_stop(struct bpf_session *s);

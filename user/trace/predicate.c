@@ -400,6 +400,94 @@ bool predicate_match(const struct predicate *p, const struct record_view *v)
 	return eval(p->root, v) == TRUE_;
 }
 
+static const char *const cmp_text[] = {
+	[TOK_EQ] = "==", [TOK_NE] = "!=", [TOK_LT] = "<", [TOK_LE] = "<=", [TOK_GT] = ">", [TOK_GE] = ">=",
+};
+
+static void append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+
+	if (used < len)
+		snprintf(buf + used, len - used, "%s", text);
+}
+
+static void append_operand(char *buf, size_t len, const struct operand *op)
+{
+	char text[QUERY_TOKEN_MAX + 24];
+
+	if (op->is_ref)
+		snprintf(text, sizeof(text), "%s", op->ref.name);
+	else if (op->is_string)
+		snprintf(text, sizeof(text), "\"%s\"", op->string);
+	else
+		snprintf(text, sizeof(text), "%lld", (long long)op->number);
+	append(buf, len, text);
+}
+
+/*
+ * N written out again, with parentheses where an '||' or '&&' sits under
+ * another operator, or a comparison under '!' (a value alone is "!= 0").
+ */
+static void append_node(char *buf, size_t len, const struct node *n, bool nested, bool under_not)
+{
+	bool parens = (nested && (n->type == NODE_OR || n->type == NODE_AND)) || (under_not && n->type == NODE_CMP);
+
+	if (parens)
+		append(buf, len, "(");
+	switch (n->type) {
+	case NODE_CMP:
+		append_operand(buf, len, &n->left);
+		append(buf, len, " ");
+		append(buf, len, cmp_text[n->cmp]);
+		append(buf, len, " ");
+		append_operand(buf, len, &n->right);
+		break;
+	case NODE_NOT:
+		append(buf, len, "!");
+		append_node(buf, len, n->a, true, true);
+		break;
+	default:
+		append_node(buf, len, n->a, true, false);
+		append(buf, len, n->type == NODE_AND ? " && " : " || ");
+		append_node(buf, len, n->b, true, false);
+		break;
+	}
+	if (parens)
+		append(buf, len, ")");
+}
+
+static void visit_parts(const struct node *n, predicate_part_fn fn, void *ctx)
+{
+	struct predicate_part part = { 0 };
+	char text[512] = "";
+
+	if (n->type == NODE_AND) {
+		visit_parts(n->a, fn, ctx);
+		visit_parts(n->b, fn, ctx);
+		return;
+	}
+	append_node(text, sizeof(text), n, false, false);
+	part.text = text;
+	if (n->type == NODE_CMP) {
+		part.comparison = true;
+		part.cmp = n->cmp;
+		part.left = n->left.is_ref ? &n->left.ref : NULL;
+		part.left_number = n->left.number;
+		if (is_dev(&n->left))
+			part.dev = n->right.string;
+		else
+			part.right = n->right.is_ref ? &n->right.ref : NULL;
+		part.right_number = n->right.number;
+	}
+	fn(ctx, &part);
+}
+
+void predicate_parts(const struct predicate *p, predicate_part_fn fn, void *ctx)
+{
+	visit_parts(p->root, fn, ctx);
+}
+
 void predicate_free(struct predicate *p)
 {
 	if (p)

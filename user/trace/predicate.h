@@ -17,9 +17,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "trace/query_lexer.h"
 #include "trace/record_ref.h"
 
 struct predicate;
+
+/* One part of the expression's top-level '&&' chain, as predicate_parts() gives it. */
+struct predicate_part {
+	const char *text;		/* the part written out again, e.g. work >= budget */
+	bool comparison;		/* a comparison; else an '||', a '!' or a value alone */
+	enum query_token_type cmp;	/* TOK_EQ ... TOK_GE */
+	const struct record_ref *left;	/* NULL: a number */
+	const struct record_ref *right;	/* NULL: a number, or dev's device name */
+	int64_t left_number, right_number;
+	const char *dev;		/* left is dev: the device name compared with */
+};
+
+typedef void (*predicate_part_fn)(void *ctx, const struct predicate_part *part);
 
 /*
  * Returns the compiled TEXT, or NULL with WHY: "column N: expected X, got Y"
@@ -34,6 +48,12 @@ int predicate_bind(struct predicate *p, const struct record_names *names, char *
  * its negation): the record matches only if the whole is true without it.
  */
 bool predicate_match(const struct predicate *p, const struct record_view *view);
+/*
+ * Calls FN with each part of the top-level '&&' chain, in the order written:
+ * a record is matched only if every part holds, so a part can be tested
+ * earlier (in the kernel) without changing what matches.
+ */
+void predicate_parts(const struct predicate *p, predicate_part_fn fn, void *ctx);
 void predicate_free(struct predicate *p);
 
 #endif
