@@ -46,6 +46,9 @@ def configs(netpmu, bt):
         {"name": "5 netpmu serve", "argv": [netpmu, "serve", "--listen", SERVE_LISTEN, "-I", "1000"],
          "ready": r"^netpmu serve: serving", "stream": "err", "scrape": "http://%s/metrics" % SERVE_LISTEN,
          "wait_progs": True},
+        # The same per-poll trace with a --where the kernel tests before the ring buffer.
+        {"name": "6 per-poll filtered", "argv": [netpmu, "trace", "--per-poll", "--where", "work >= budget"],
+         "pipe": False, "ready": r"^netpmu trace: tracing", "stream": "err"},
     ]
 
 

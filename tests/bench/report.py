@@ -19,6 +19,7 @@ HOOKS = [
 ]
 NONE, TOP, PER_POLL, BPFTRACE = "1 none", "2 netpmu top", "3 netpmu per-poll", "4 bpftrace"
 SERVE = "5 netpmu serve"
+FILTERED = "6 per-poll filtered"
 TRACE, FLOOR = "netpmu trace -I 1000", "0 empty bpftrace"
 
 
@@ -67,7 +68,7 @@ def summarise(host):
     base = median(r["flood"]["pps"] for r in timed if r["config"] == NONE)
     cpu_base = median(r["flood"]["pkt_per_cpu_s"] for r in timed if r["config"] == NONE)
     table = {}
-    for c in (NONE, TOP, PER_POLL, BPFTRACE, SERVE):
+    for c in (NONE, TOP, PER_POLL, BPFTRACE, SERVE, FILTERED):
         mine = [r for r in timed if r["config"] == c]
         pps = median(r["flood"]["pps"] for r in mine)
         cpu_pps = median(r["flood"]["pkt_per_cpu_s"] for r in mine)
@@ -102,7 +103,7 @@ def summarise(host):
                                     "every_poll_accounted": seen >= polls}
     cost = {"netpmu": bpf_cost(runs, TOP, 0), "bpftrace": bpf_cost(runs, BPFTRACE, 1),
             "netpmu_per_poll": bpf_cost(runs, PER_POLL, 0), "floor": bpf_cost(runs, FLOOR, 1),
-            "netpmu_serve": bpf_cost(runs, SERVE, 0)}
+            "netpmu_serve": bpf_cost(runs, SERVE, 0), "netpmu_per_poll_filtered": bpf_cost(runs, FILTERED, 0)}
     for hook, n in cost["netpmu"].items():
         b = cost["bpftrace"].get(hook, {}).get("ns_per_run")
         f = cost["floor"].get(hook, {}).get("ns_per_run")
@@ -162,6 +163,8 @@ def targets(table, startup, ring, cost, serve):
         "steady_rss_under_tenth": {"met": tenth(top["steady_rss_kb"], bt["steady_rss_kb"]),
                                    "netpmu_kb": top["steady_rss_kb"], "bpftrace_kb": bt["steady_rss_kb"]},
         "no_silent_drop": {"met": bool(silent), "per_poll_dropped_and_counted": ring["dropped_per_run"]},
+        # Issue 18: a per-poll trace filtered in the kernel costs less than the unfiltered one.
+        "filtered_per_poll_cheaper": filtered_target(table, cost),
         # Issue 14: scraping adds nothing per packet when serve's median is within top's own spread.
         "serve_scrape_no_per_packet_cost": {
             "met": bool(serve["serve_pkt_per_cpu_s_runs"] and serve["top_pkt_per_cpu_s_runs"]) and
@@ -170,6 +173,19 @@ def targets(table, startup, ring, cost, serve):
             "pkt_per_cpu_s_vs_top": serve["pkt_per_cpu_s_vs_top"],
             "top_runs": serve["top_pkt_per_cpu_s_runs"], "serve_runs": serve["serve_pkt_per_cpu_s_runs"]},
     }
+
+
+def filtered_target(table, cost):
+    """The napi_poll program's run time and the sender's packets per CPU-second,
+    per-poll with --where 'work >= budget' (in the kernel) against without."""
+    f = cost["netpmu_per_poll_filtered"].get("napi_poll", {}).get("ns_per_run")
+    u = cost["netpmu_per_poll"].get("napi_poll", {}).get("ns_per_run")
+    fc, uc = table[FILTERED]["pkt_per_cpu_s"], table[PER_POLL]["pkt_per_cpu_s"]
+    return {"met": bool(f and u and fc and uc) and f < u and fc > uc,
+            "napi_poll_ns_filtered": f, "napi_poll_ns_unfiltered": u,
+            "ns_ratio": round(f / u, 3) if f and u else None,
+            "pkt_per_cpu_s_filtered": fc, "pkt_per_cpu_s_unfiltered": uc,
+            "pkt_per_cpu_s_ratio": round(fc / uc, 4) if fc and uc else None}
 
 
 def fmt(v, spec="%s", none="-"):
