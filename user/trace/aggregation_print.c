@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Aggregations printed as bpftrace prints its maps: each map sorted as
- * bpftrace sorts it (by value; averages, stats and histograms by their
- * count), ties by key, so that the same records always print the same.
+ * bpftrace sorts it (by value; averages and stats by their integer average,
+ * histograms by their count), ties by key, so that the same records always
+ * print the same.
  */
 #include "trace/aggregation.h"
 
@@ -25,6 +26,9 @@ static uint64_t sort_value(const struct agg_map *m, const struct agg_group *g)
 		return g->min;
 	case AGG_MAX:
 		return g->max;
+	case AGG_AVG:
+	case AGG_STATS:
+		return g->count ? (int64_t)g->sum / (int64_t)g->count : 0;
 	default:
 		return g->count;
 	}
@@ -51,7 +55,7 @@ static int compare_groups(const void *x, const void *y)
 	const struct agg_group *a = x, *b = y;
 	int64_t va = sort_value(sorting, a), vb = sort_value(sorting, b);
 
-	if (sorting->func == AGG_SUM || sorting->func == AGG_MIN || sorting->func == AGG_MAX) {
+	if (sorting->func != AGG_COUNT && sorting->func != AGG_HIST && sorting->func != AGG_LHIST) {
 		if (va != vb)
 			return va < vb ? -1 : 1;
 	} else if ((uint64_t)va != (uint64_t)vb) {
