@@ -10,13 +10,14 @@
 # (eth3-rx-N, eth3-tx-N), and keep its rotation over the queues there are,
 # with no session error. The channels are restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/eth3_channels.sh"
 plan 11
 kind exact
 tmp=$(mktemp -d)
 serve_pid=
 port=9717
-channels=$(ip netns exec peer ethtool -l eth3 | awk '/^Combined:/ { n = $2 } END { print n }')
-eth3_pci=$(ip netns exec peer readlink -f /sys/class/net/eth3/device | xargs basename)
+channels=$(eth3_combined)
+eth3_pci=$(eth3_pci)
 cleanup() {
 	[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null
 	wait 2>/dev/null
@@ -83,14 +84,12 @@ irq_labels() {
 	done <"$tmp/$1.vectors" | tr '\n' '|'
 }
 kernel_irq_labels() { awk '{ printf "%s: queue=%s,dir=%s |", $1, $3, $2 }' "$tmp/$1.vectors"; }
-# Sum of the changes serve said so far: vectors now - before, line by line.
-said_changes() {
-	sed -n 's/.*queue vectors changed (\([0-9]*\) now, \([0-9]*\) before).*/\1 \2/p' "$tmp/serve.err" |
-		awk '{ s += $1 - $2 } END { print s + 0 }'
-}
 # Waits until serve has said changes adding up to $1 (igb frees and requests
 # its vectors one by one: serve may see a state between), up to 30 s.
-wait_changes() { for _ in $(seq 300); do [ "$(said_changes)" = "$1" ] && return 0; sleep 0.1; done; return 1; }
+wait_changes() {
+	for _ in $(seq 300); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
+	return 1
+}
 # A flow of 200 datagrams to eth3 from 16 UDP ports (RSS spreads them over
 # the queues there are), a scrape before and after into $1.before and
 # $1.after: the after one once every queue vector has interrupted (the

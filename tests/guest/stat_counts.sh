@@ -7,10 +7,11 @@
 # counter against perf's running time (tolerance: tests/lib/time_counter.py),
 # latency equal to the device model's documented per-frame latency; interval
 # deltas that add up to the total; multiplexed counts scaled as perf scales
-# them, their raw counts adding up to 8 counters x the datagrams sent;
+# them, their raw counts adding up to 8 counters x the datagrams sent, in
+# total and interval by interval;
 # counters exhausted by another perf.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 25
+plan 27
 kind exact
 
 tmp=$(mktemp -d)
@@ -188,13 +189,14 @@ print(f"unscaled outside {unscaled_out}")
 PY
 }
 n=200 size=300 frame=342
-args=()
+# Nine byte events, each counting every frame eth0 transmits, for 8 counters.
+byte_events=()
 for e in bw_ssu_egu_byte_num,global=1 bw_ssu_egu_byte_num,port=0,tc=0xf bw_ssu_egu_byte_num,port=0,tc=0 \
 	bw_tpu_ssu_byte_num,global=1 bw_tpu_ssu_byte_num,port=0,tc=0xf bw_tpu_ssu_byte_num,dev=eth0,queue=0xffff \
 	bw_tpu_ssu_byte_num,dev=eth0,queue=0 bw_rcbtx_txsch_byte_num,global=1 bw_rcbtx_txsch_byte_num,dev=eth0,queue=0; do
-	args+=(-e "hns3_pmu_sicl_0/$e/")
+	byte_events+=(-e "hns3_pmu_sicl_0/$e/")
 done
-TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${args[@]}"
+TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${byte_events[@]}"
 check_eq "9 events on 8 counters: each ran part of the time, 800% in all (pcnt-running; oracle: 8 counters)" \
 	"9 800" "$(awk -F';' '$5 < 100 && $5 > 0 { n++ } { p += $5 } END { printf "%d %.0f", n, p }' "$tmp/csv")"
 mux_check $n $frame either >"$tmp/check"
@@ -219,6 +221,44 @@ TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${args[@]}"
 mux_check $n $frame trunc >"$tmp/check"
 check_eq "multiplexed frame counts are perf's (u64)(raw x enabled / running), raw adding up to 8 x $n frames (oracle: libperf's scaling, datagrams sent)" \
 	"scaled|raw sum $((8 * n))" "$(sed -n 1,2p "$tmp/check" | paste -sd'|')"
+# Intervals under multiplexing: each -I row is the interval's own delta,
+# scaled by the interval's own enabled / running (perf computes the deltas of
+# count, enabled and running, then scales). So every row's printed count is
+# whole frames scaled by its printed running share, and the raw deltas of
+# all rows and events add up to 8 counters x the datagrams sent.
+# mux_interval_check N FRAME: over $tmp/iv (-I -x';': time;count;unit;event;run;pct;...).
+mux_interval_check() {
+	python3 - "$tmp/iv" "$@" <<'PY'
+import math, sys
+n, frame = int(sys.argv[2]), int(sys.argv[3])
+sums, unscaled_in, rows, bad = {0}, 0, 0, []
+for line in open(sys.argv[1]):
+    r = line.rstrip("\n").split(";")
+    if r[1] in ("<not counted>", ""):
+        continue  # ran no time in that interval: no raw count to recover
+    rows += 1
+    s, pct = int(r[1]), float(r[5])
+    lo = lambda k: math.floor(k * frame * 100 / (pct + 0.005))
+    hi = lambda k: math.floor(k * frame * 100 / (pct - 0.005)) + 1
+    ks = [k for k in range(n + 1) if lo(k) <= s <= hi(k)]
+    if not ks:
+        bad.append(f"{r[0]}:{s}@{pct}%")
+    unscaled_in += pct < 100 and s % frame == 0 and s > 0
+    sums = {a + k for a in sums for k in ks if a + k <= 8 * n}
+print("scaled" if not bad else "no whole frames scale to " + " ".join(bad[:5]))
+print(f"raw sum {8 * n}" if 8 * n in sums else f"raw sums {sorted(sums)[-5:]}")
+print(f"rows {rows}, multiplexed rows printed unscaled {unscaled_in}")
+PY
+}
+n=200 size=300 frame=342
+TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 "$NETPMU" stat -I 200 -x';' "${byte_events[@]}" \
+	-- bash -c "flow $n $size root" 2>"$tmp/iv"
+mux_interval_check $n $frame >"$tmp/check"
+sed 's/^/# /' "$tmp/check" | tail -n 1
+check_eq "-I 200, 9 events on 8 counters: every row is whole $frame-byte frames x its own interval's enabled / running" \
+	"scaled" "$(sed -n 1p "$tmp/check")"
+check_eq "-I 200: the rows' raw deltas add up to 8 counters x $n frames (oracle: datagrams sent x 8 counters running)" \
+	"raw sum $((8 * n))" "$(sed -n 2p "$tmp/check")"
 "$NETPMU" stat "${args[@]}" -- sleep 0.3 2>"$tmp/std"
 TAP_KIND=golden check_eq "human form marks multiplexed counts with their running share, as perf" 9 \
 	"$(grep -cE '\([0-9]+\.[0-9]{2}%\)$' "$tmp/std")"

@@ -9,12 +9,13 @@
 # eth3-rx-N, eth3-tx-N), and rotate over the queues there are, with no
 # failed open. The channels are restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/eth3_channels.sh"
 plan 10
 kind exact
 tmp=$(mktemp -d)
 top_pid=
-eth3_pci=$(ip netns exec peer readlink -f /sys/class/net/eth3/device | xargs basename)
-channels=$(ip netns exec peer ethtool -l eth3 | awk '/^Combined:/ { n = $2 } END { print n }')
+eth3_pci=$(eth3_pci)
+channels=$(eth3_combined)
 cleanup() {
 	[ -z "$top_pid" ] || kill "$top_pid" 2>/dev/null
 	wait 2>/dev/null
@@ -55,11 +56,6 @@ settled_rows() {
 	done
 	top_vectors | tr '\n' '|'
 }
-# The sum of the changes top said so far: vectors now - before, line by line.
-said_changes() {
-	sed -n 's/.*queue vectors changed (\([0-9]*\) now, \([0-9]*\) before).*/\1 \2/p' "$tmp/top.err" |
-		awk '{ s += $1 - $2 } END { print s + 0 }'
-}
 
 TAP_KIND="weak: setup, the guest's igb has 2 channels" check_eq "eth3 starts with 2 combined channels" 2 "$channels"
 "$NETPMU" top -I 300 >"$tmp/top.out" 2>"$tmp/top.err" &
@@ -79,7 +75,7 @@ check_eq "combined 1: top's eth3 rows are the IRQs /proc/interrupts names (1 RX,
 check_eq "combined 1: /proc/interrupts has 1 RX and 1 TX queue of eth3" "rx 0|tx 0|" \
 	"$(kernel_vectors | cut -d' ' -f2- | tr '\n' '|')"
 # igb frees and requests its vectors one by one: top may see a state between.
-TAP_KIND=golden check_eq "the changes top said add up to the 2 vectors freed" -2 "$(said_changes)"
+TAP_KIND=golden check_eq "the changes top said add up to the 2 vectors freed" -2 "$(said_vector_changes "$tmp/top.err")"
 
 ip netns exec peer ethtool -L eth3 combined "$channels"
 rows=$(settled_rows)
@@ -91,7 +87,7 @@ wait $top_pid
 check_eq "SIGINT: top exits 0" 0 $?
 top_pid=
 kind golden
-check_eq "the changes top said add up to none, back at $channels channels" 0 "$(said_changes)"
+check_eq "the changes top said add up to none, back at $channels channels" 0 "$(said_vector_changes "$tmp/top.err")"
 # A rotation may reach queue 1 before top has read the vectors again: it is
 # dropped then, the one failed open allowed.
 check_eq "no other line: the rotation follows the queues there are (at most queue 1 of eth3 dropped)" "" \
