@@ -26,6 +26,11 @@
 #define CMD "netpmu doctor"
 #define DOCTOR_DEFAULT_SECONDS 10.0
 #define DOCTOR_DEFAULT_INTERVAL_MS 500
+/*
+ * Intervals the counters stay on a queue: the first, in which they were
+ * opened, counts part of it only and is not compared with NAPI's counts.
+ */
+#define DOCTOR_INTERVALS_PER_QUEUE 3
 
 struct doctor_options {
 	const char *dev;
@@ -164,7 +169,8 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 {
 	const struct doctor_options *opts = st->opts;
 	double deadline = monotonic_seconds() + opts->run.duration_s;
-	uint64_t rotated_at = 0;
+	uint64_t seen_ts = 0;
+	unsigned int intervals = 0;
 	char why[512];
 	int err;
 
@@ -175,9 +181,11 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 			return 1;
 		}
 		sample_consumer(st);
-		/* A quiet ring after an interval's records: the counters move to the next queue. */
-		if (!err && st->last_ts_ns != rotated_at) {
-			rotated_at = st->last_ts_ns;
+		/* A quiet ring after an interval's records: the interval is whole. */
+		if (err || st->last_ts_ns == seen_ts)
+			continue;
+		seen_ts = st->last_ts_ns;
+		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
 			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
 				fprintf(stderr, CMD ": %s\n", why);
 		}
@@ -210,6 +218,7 @@ static void complete_totals(struct doctor_totals *t, const struct queue_map *que
 		if (t->queues[i].irq)
 			proc_irq_affinity(t->queues[i].irq, t->queues[i].affinity, sizeof(t->queues[i].affinity));
 	t->nr_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	doctor_totals_sort(t);
 }
 
 int cmd_doctor(int argc, char **argv)
@@ -271,6 +280,8 @@ int cmd_doctor(int argc, char **argv)
 		goto out;
 	}
 	run_catch_stop();
+	/* The findings come at the end: say that it started, and for how long. */
+	fprintf(stderr, CMD ": watching for %g s (%s)\n", opts.run.duration_s, session.hooks);
 	ret = doctor_loop(&st, &session, &tc, &queues);
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);

@@ -32,7 +32,7 @@ static double hw_latency_ns(const struct doctor_totals *t, const struct doctor_q
 
 static void text_queue(FILE *out, const struct doctor_totals *t, const struct doctor_queue *q)
 {
-	char label[48], irq[12] = "-", per_irq[16] = "-", hw[80] = "-", lat[24] = "-";
+	char label[48], irq[12] = "-", per_irq[16] = "-", hw[80] = "-", lat[32] = "";
 
 	doctor_queue_label(q, label, sizeof(label));
 	if (q->irq)
@@ -40,9 +40,9 @@ static void text_queue(FILE *out, const struct doctor_totals *t, const struct do
 	if (q->irqs)
 		snprintf(per_irq, sizeof(per_irq), "%.2f", (double)q->packets / q->irqs);
 	if (hw_latency_ns(t, q) >= 0)
-		snprintf(lat, sizeof(lat), "%.0f", hw_latency_ns(t, q));
+		snprintf(lat, sizeof(lat), ", latency %.0f ns", hw_latency_ns(t, q));
 	if (q->hw.intervals)
-		snprintf(hw, sizeof(hw), "%llu/%llu in %.3f s, lat %s ns", (unsigned long long)q->hw.rx_packets,
+		snprintf(hw, sizeof(hw), "%llu/%llu in %.3f s%s", (unsigned long long)q->hw.rx_packets,
 			 (unsigned long long)q->hw.napi_packets, q->hw.ns / 1e9, lat);
 	fprintf(out, "%-16s %4u %5s %-9s %9llu %8llu %7.1f %8.0f %7s  %s\n", label, doctor_queue_cpu(q), irq,
 		q->affinity[0] ? q->affinity : "-", (unsigned long long)q->packets, (unsigned long long)q->polls,

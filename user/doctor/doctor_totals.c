@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "doctor/doctor_totals.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static struct doctor_queue *queue_of(struct doctor_totals *t, const struct netpmu_queue_record *r)
@@ -172,4 +173,23 @@ void doctor_totals_add_idle(struct doctor_totals *t, unsigned int func_id, int q
 	q->queue = queue;
 	q->dir = dir;
 	q->irq = irq;
+}
+
+static int queue_order(const void *a, const void *b)
+{
+	const struct doctor_queue *x = a, *y = b;
+	int c = strcmp(x->ifname, y->ifname);
+
+	if (c)
+		return c;
+	if (x->queue != y->queue)
+		return x->queue < y->queue ? -1 : 1;
+	if (x->dir != y->dir)
+		return x->dir < y->dir ? -1 : 1;
+	return x->napi_key < y->napi_key ? -1 : x->napi_key > y->napi_key;
+}
+
+void doctor_totals_sort(struct doctor_totals *t)
+{
+	qsort(t->queues, t->nr_queues, sizeof(t->queues[0]), queue_order);
 }

@@ -100,6 +100,9 @@ void doctor_totals_add_cpu(struct doctor_totals *t, const struct netpmu_cpu_reco
 /* The consumer was seen running on CPU. */
 void doctor_totals_consumer_seen(struct doctor_totals *t, unsigned int cpu);
 
+/* Orders the queues by device, queue, direction: the order they are judged and printed in. */
+void doctor_totals_sort(struct doctor_totals *t);
+
 /* The CPU that polled most of the queue's packets (most polls when none). */
 unsigned int doctor_queue_cpu(const struct doctor_queue *q);
 
