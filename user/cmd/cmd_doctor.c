@@ -46,6 +46,7 @@ struct doctor_state {
 	struct doctor_counter_roles roles;
 	unsigned int dev_func;
 	uint64_t first_start_ns, last_ts_ns;
+	unsigned long long consumer_run_ns;	/* --pid's run time at the last look */
 };
 
 static void doctor_usage(FILE *out)
@@ -155,12 +156,27 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	}
 }
 
+/*
+ * Where the consumer runs: its last CPU, taken when it ran since the last
+ * look (a task asleep keeps the CPU it last ran on, even after its affinity
+ * changed).
+ */
 static void sample_consumer(struct doctor_state *st)
 {
 	struct doctor_consumer *c = &st->totals->consumer;
+	unsigned long long run_ns = 0;
 	unsigned int cpu;
+	bool ran;
 
-	if (c->pid && !proc_task_cpu(c->pid, &cpu, c->comm, sizeof(c->comm)))
+	if (!c->pid || proc_task_cpu(c->pid, &cpu, c->comm, sizeof(c->comm)))
+		return;
+	if (proc_task_run_ns(c->pid, &run_ns)) {
+		doctor_totals_consumer_seen(st->totals, cpu);
+		return;
+	}
+	ran = st->consumer_run_ns && run_ns != st->consumer_run_ns;
+	st->consumer_run_ns = run_ns;
+	if (ran)
 		doctor_totals_consumer_seen(st->totals, cpu);
 }
 
@@ -231,6 +247,7 @@ int cmd_doctor(int argc, char **argv)
 	struct bpf_session_options sopts = { 0 };
 	struct netpmu_loss_counts losses;
 	struct doctor_report *report = NULL;
+	unsigned int cpu;
 	char why[512];
 	int ret;
 
@@ -245,7 +262,7 @@ int cmd_doctor(int argc, char **argv)
 		goto out;
 	}
 	st.totals->consumer.pid = opts.pid;
-	if (opts.pid && proc_task_cpu(opts.pid, &(unsigned int){ 0 }, why, sizeof(why))) {
+	if (opts.pid && proc_task_cpu(opts.pid, &cpu, st.totals->consumer.comm, sizeof(st.totals->consumer.comm))) {
 		fprintf(stderr, CMD ": --pid %d: no such process\n", opts.pid);
 		ret = EXIT_USAGE;
 		goto out;

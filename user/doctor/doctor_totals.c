@@ -124,7 +124,9 @@ void doctor_totals_add_queue(struct doctor_totals *t, const struct netpmu_queue_
 	/* The record names the CPU of the interval's last poll: its polls are put there. */
 	if (r->polls)
 		doctor_queue_add_cpu(q, r->cpu, r->polls, r->packets);
-	add_hw(&q->hw, r, roles);
+	/* The NIC's RX counts are compared with the RX NAPI's packets only. */
+	if (r->dir != NETPMU_QUEUE_TX)
+		add_hw(&q->hw, r, roles);
 }
 
 void doctor_totals_add_cpu(struct doctor_totals *t, const struct netpmu_cpu_record *r)

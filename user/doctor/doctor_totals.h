@@ -32,7 +32,7 @@ struct doctor_cpu_share {
 	uint64_t polls, packets;
 };
 
-/* The NIC's own counts over the intervals its counters measured the queue whole. */
+/* The NIC's own counts over the intervals its counters measured the queue whole (RX NAPIs only). */
 struct doctor_hw {
 	uint64_t intervals;
 	uint64_t ns;			/* their length */

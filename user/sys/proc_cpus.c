@@ -54,3 +54,18 @@ int proc_task_cpu(int pid, unsigned int *cpu, char *comm, size_t comm_len)
 		return -EIO;
 	return 0;
 }
+
+int proc_task_run_ns(int pid, unsigned long long *run_ns)
+{
+	char path[64];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	n = fscanf(f, "%llu", run_ns);
+	fclose(f);
+	return n == 1 ? 0 : -EIO;
+}
