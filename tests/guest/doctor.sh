@@ -4,15 +4,15 @@
 # finding it must give and nothing else, and a quiet balanced run with none.
 #   quiet:     eth3's two RX IRQs on CPUs 0 and 1, 64 UDP flows at a gentle rate
 #   imbalance: eth3's RSS table sends every flow to queue 0 (ethtool -X weight 1 0)
-#   budget:    a flood to eth3 whose polls are deferred (napi_defer_hard_irqs,
-#              gro_flush_timeout 100 ms): each poll finds more than its budget
+#   budget:    1000 datagrams held back on eth2 (a plug qdisc), then let go at
+#              once: eth3's RX rings fill faster than a poll empties them
 #   shared:    both RX IRQs of eth3 on CPU 0, CPU 1 polls nothing
 #   consumer:  eth1's IRQ on CPU 0, its receiver (--pid) on CPU 1; then moved to CPU 0
 # Packets are exact against the datagrams sent or the driver's own per-queue
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irq_affinity.sh"
-plan 21
+plan 22
 kind golden
 tmp=$(mktemp -d)
 irq_affinity_init "$tmp"
@@ -22,15 +22,9 @@ cleanup() {
 	wait 2>/dev/null
 	irq_affinity_restore
 	ip netns exec peer ethtool -X eth3 default 2>/dev/null
-	defer_eth3 $defer_saved
+	tc qdisc del dev eth2 root 2>/dev/null
 	rm -rf "$tmp"
 }
-# defer_eth3 HARD_IRQS TIMEOUT_NS: eth3's NAPI deferral (sysfs, in its namespace).
-defer_eth3() {
-	ip netns exec peer sh -c "echo $1 > /sys/class/net/eth3/napi_defer_hard_irqs &&
-		echo $2 > /sys/class/net/eth3/gro_flush_timeout"
-}
-defer_saved=$(ip netns exec peer cat /sys/class/net/eth3/napi_defer_hard_irqs /sys/class/net/eth3/gro_flush_timeout | tr '\n' ' ')
 trap cleanup EXIT
 
 flow=$REPO/tests/lib/udp_flow.py
@@ -100,16 +94,30 @@ TAP_KIND=exact check_eq "imbalance: its evidence, queue 0's 300 of 300 (oracle: 
 	"eth3 rx 0 carried 300 of 300 RX packets (100.0%) over 2 queues (by queue: 0: 300, 1: 0)" \
 	"$(evidence_of imbalance imbalance eth3 | sed 's/; the NIC.*//')"
 
-# budget: a flood, each poll deferred 100 ms.
+# budget: a burst. The plug qdisc on eth2 holds the datagrams (64 sockets: no
+# send buffer fills), then releases them together: igb moves its whole TX ring
+# at once, and eth3's polls find more than their budget of 64.
+budget_burst() {
+	rm -f "$tmp/ready"
+	ip netns exec peer python3 "$flow" recv --port 9820 --count 1000 --timeout 60 --ready "$tmp/ready" \
+		>"$tmp/burst.recv" &
+	local r=$!
+	for _ in $(seq 300); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+	tc qdisc add dev eth2 root plug && tc qdisc change dev eth2 root plug block
+	python3 "$flow" send --to 203.0.113.2 --port 9820 --count 1000 --size 200 --flows 64
+	tc qdisc change dev eth2 root plug release_indefinite
+	wait $r
+	tc qdisc del dev eth2 root
+}
 q0=$(eth3_rx 0) q1=$(eth3_rx 1)
-defer_eth3 1000 100000000
-run_doctor budget --dev "$eth3_pci" "${slow[@]}" -- eth3_flow 3000 0 10
-defer_eth3 $defer_saved
+run_doctor budget --dev "$eth3_pci" "${slow[@]}" -- budget_burst
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "budget: doctor exits 0, the flow inside its run" \
 	"0 inside" "$(ran budget)"
 TAP_KIND=exact check_eq "budget: the RX rows' packets are igb's own counts (ethtool -S)" \
 	"$(($(eth3_rx 0) - q0)) $(($(eth3_rx 1) - q1))" \
 	"$(awk '$1 == "eth3" && $2 == "rx" { p[$3] = $7 } END { print p[0] + 0, p[1] + 0 }' "$tmp/budget")"
+TAP_KIND=exact check_eq "budget: the 1000 datagrams arrived (oracle: datagrams sent)" \
+	"received 1000 datagrams 200000 bytes" "$(cat "$tmp/burst.recv")"
 check_eq "budget: one or two findings, each a budget_exhausted of an eth3 RX queue" "ok " \
 	"$(findings budget | tr '|' '\n' | grep . | sed -E 's/^budget_exhausted: eth3 rx [01]$/ok/' | sort -u | tr '\n' ' ')"
 
