@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 36
+plan 38
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -175,3 +175,11 @@ check_eq "--json: the finding's check, subject, figures and confidence; the clea
 d = json.load(sys.stdin)
 f = d["findings"][0]
 print(f["check"], f["subject"], f["figures"], f["confidence"], list(d["nothing_found"]), d["queues"][0]["packets"])')"
+
+# The command's own refusals, before any BPF: one line, status 2.
+check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
+	"netpmu doctor: --threshold min_polls=-1: min_polls wants a number from 0 to 1e15, not '-1' (status 2)" \
+	"$("$NETPMU" doctor --threshold min_polls=-1 2>&1) (status $?)"
+check_eq "netpmu doctor --help names every threshold with its default" \
+	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 hw_sw_pct=5 " \
+	"$("$NETPMU" doctor --help | awk '$1 ~ /^[a-z_]+=[0-9]+$/ { printf "%s ", $1 }')"

@@ -4,7 +4,6 @@
  * counters rotated over the queues), summed per queue over the run, then
  * diagnosed (user/doctor/) and printed as findings with their evidence.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
