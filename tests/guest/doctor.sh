@@ -69,7 +69,7 @@ eth3_flow() { # COUNT GAP-US
 	"$flow" transfer --netns peer --to 203.0.113.2 --port 9800 --count "$1" --size 200 --flows 64 \
 		--gap-us "$2" --timeout "${3:-20}"
 }
-# The thresholds of these runs: TCG moves a few hundred packets a second.
+# The thresholds of these runs: TCG under load moved as few as 4 packets a second on a queue.
 slow=(--threshold busy_pps=1 --threshold min_packets=200)
 
 # quiet: balanced, gentle.
@@ -102,7 +102,9 @@ TAP_KIND=exact check_eq "imbalance: its evidence, queue 0's 300 of 300 (oracle: 
 
 # budget: virtio-net keeps its interrupt off while a poll is deferred (QEMU's
 # igb does not: its polls were not deferred), so a flood waits 500 ms a poll.
-eth1_rx() { ip netns exec peer ethtool -S eth1 | awk '$1 ~ /^rx(_queue_)?0_packets:$/ { print $2 }'; }
+# eth1's RX packets as virtio-net counts them (one RX queue: the device's count;
+# 6.12's ethtool -S has no per-queue packets for virtio-net).
+eth1_rx() { ip netns exec peer cat /sys/class/net/eth1/statistics/rx_packets; }
 eth1_flood() {
 	"$flow" transfer --netns peer --to 198.51.100.2 --port 9820 --count 2000 --size 200 --timeout 10
 }
@@ -112,7 +114,7 @@ run_doctor budget --dev "$eth1_pci" "${slow[@]}" --threshold min_polls=10 -- eth
 defer_eth1 $defer_saved
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "budget: doctor exits 0, the flow inside its run" \
 	"0 inside" "$(ran budget)"
-TAP_KIND=exact check_eq "budget: eth1's RX row's packets are virtio-net's own count (ethtool -S)" \
+TAP_KIND=exact check_eq "budget: eth1's RX row's packets are virtio-net's own count (sysfs statistics)" \
 	"$(($(eth1_rx) - before))" "$(awk '$1 == "eth1" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/budget")"
 check_eq "budget: the one finding is eth1's budget_exhausted" "budget_exhausted: eth1 rx 0|" "$(findings budget)"
 check_cmd "budget: its evidence, a share at or above budget_pct=10" \
