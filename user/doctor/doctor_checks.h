@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside the diagnosis (doctor_rules.h): the checks, one function each, and
- * what they build their findings and clear lines with (doctor_findings.c).
+ * what they build their findings and clear lines with (doctor_findings.c),
+ * whose figures the report prints too.
  */
 #ifndef NETPMU_DOCTOR_CHECKS_H
 #define NETPMU_DOCTOR_CHECKS_H

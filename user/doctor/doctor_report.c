@@ -1,17 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "doctor/doctor_report.h"
 
+#include "doctor/doctor_checks.h"
 #include "lib/json_writer.h"
-
-static double share_pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * part / whole : 0;
-}
-
-static double per_s(const struct doctor_totals *t, uint64_t n)
-{
-	return t->duration_s > 0 ? n / t->duration_s : 0;
-}
 
 static unsigned int queues_measured(const struct doctor_totals *t)
 {
@@ -46,7 +37,7 @@ static void text_queue(FILE *out, const struct doctor_totals *t, const struct do
 			 (unsigned long long)q->hw.napi_packets, q->hw.ns / 1e9, lat);
 	fprintf(out, "%-16s %4u %5s %-9s %9llu %8llu %7.1f %8.0f %7s  %s\n", label, doctor_queue_cpu(q), irq,
 		q->affinity[0] ? q->affinity : "-", (unsigned long long)q->packets, (unsigned long long)q->polls,
-		share_pct(q->budget_exhausted, q->polls), per_s(t, q->irqs), per_irq, hw);
+		doctor_pct(q->budget_exhausted, q->polls), doctor_per_s(t, q->irqs), per_irq, hw);
 }
 
 void doctor_report_text(FILE *out, const struct doctor_totals *t, const struct doctor_report *r)
