@@ -106,7 +106,7 @@ TAP_KIND=exact check_eq "imbalance: its evidence, queue 0's 300 of 300 (oracle: 
 # 6.12's ethtool -S has no per-queue packets for virtio-net).
 eth1_rx() { ip netns exec peer cat /sys/class/net/eth1/statistics/rx_packets; }
 eth1_flood() {
-	"$flow" transfer --netns peer --to 198.51.100.2 --port 9820 --count 2000 --size 200 --timeout 10
+	"$flow" transfer --netns peer --to 198.51.100.2 --port 9820 --count 1000 --size 200 --timeout 10
 }
 before=$(eth1_rx)
 defer_eth1 1000 500000000
