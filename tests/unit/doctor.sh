@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 38
+plan 42
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -141,6 +141,21 @@ check_eq "hw_sw_mismatch: 4.9% is none" \
 	"|the largest difference, eth1 rx 0's, is 4.9%: NIC 1000, NAPI 951 RX packets over 4 measured intervals (hw_sw_pct=5)" \
 	"$(findings <h4)|$(clear_of hw_sw_mismatch <h4)"
 
+# nic_latency: the NIC's mean RX latency, nic_latency_us=50 over min_packets=1000
+# (clk=100 MHz: 5000 cycles a packet are 50 us), beside the kernel's poll time.
+lat() { echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"; echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=2000 $3 hw_intervals=4 hw_ns=2000000000 hw_rx_packets=$2 hw_napi_packets=$2 hw_lat_packets=$2 hw_lat_cycles=$1"; }
+lat 5000000 1000 poll_ns=3000000 >l50; lat 4999000 1000 poll_ns=3000000 >l49; lat 5000000 999 >l999; lat 5000000 1000 >lnopoll
+check_eq "nic_latency: 50.00 us over 1000 packets, polls 1.50 us a packet" \
+	"nic_latency: eth1 rx 0|  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: 1.50 us" \
+	"$(findings <l50)$(line evidence <l50)"
+check_eq "nic_latency: without poll time, said so" \
+	"  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: not measured (no __napi_poll hook)" \
+	"$(line evidence <lnopoll)"
+check_eq "nic_latency: 49.99 us is none" "|the highest, eth1 rx 0's, is 49.99 us over 1000 packets (nic_latency_us=50)" \
+	"$(findings <l49)|$(clear_of nic_latency <l49)"
+check_eq "nic_latency: 999 packets (under min_packets=1000) are not judged" \
+	"|the NIC's latency pair measured no RX queue over min_packets=1000 packets" "$(findings <l999)|$(clear_of nic_latency <l999)"
+
 # Interval records as a run sums them: the first interval of a generation (the
 # counters opened in it) is not compared; the next ones are.
 cat >rec <<'R'
@@ -156,7 +171,7 @@ check_eq "records: 4 intervals sum to 60 polls, 800 packets, mostly on CPU 0; th
 
 # --threshold: refusals.
 check_eq "--threshold with an unknown name is refused with the names" \
-	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, hw_sw_pct)" \
+	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, hw_sw_pct, nic_latency_us)" \
 	"$("$dump" --threshold nope=1 </dev/null)"
 check_eq "--threshold with a percentage above 100 is refused" \
 	"error: --threshold imbalance_pct=101: imbalance_pct wants a number from 0 to 100, not '101' (status 2)" \
@@ -167,10 +182,10 @@ check_eq "--threshold with no number is refused" \
 
 # Nothing found, and JSON.
 check_eq "an empty run: nothing found, every check's clear line" \
-	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|" \
+	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|" \
 	"$(echo "$run" | "$dump" | sed -n '/^nothing found/,$p' | tr '\n' '|')"
 check_eq "--json: the finding's check, subject, figures and confidence; the clear checks by name" \
-	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'hw_sw_mismatch'] 1000" \
+	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'hw_sw_mismatch', 'nic_latency'] 1000" \
 	"$("$dump" --json <b10 | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 f = d["findings"][0]
@@ -181,5 +196,5 @@ check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
 	"netpmu doctor: --threshold min_polls=-1: min_polls wants a number from 0 to 1e15, not '-1' (status 2)" \
 	"$("$NETPMU" doctor --threshold min_polls=-1 2>&1) (status $?)"
 check_eq "netpmu doctor --help names every threshold with its default" \
-	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 hw_sw_pct=5 " \
+	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 hw_sw_pct=5 nic_latency_us=50 " \
 	"$("$NETPMU" doctor --help | awk '$1 ~ /^[a-z_]+=[0-9]+$/ { printf "%s ", $1 }')"

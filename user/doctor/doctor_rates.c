@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Rates against each other: interrupts against the packets they bring
- * (coalescing), the NIC's own RX packets against NAPI's (hw_sw_mismatch).
+ * (coalescing), the NIC's own RX packets against NAPI's (hw_sw_mismatch),
+ * the NIC's latency against the kernel's poll time (nic_latency).
  */
 #include "doctor/doctor_checks.h"
 
@@ -132,4 +133,67 @@ void doctor_check_hw_sw(const struct doctor_totals *t, const struct doctor_thres
 			 difference_pct(top->hw.rx_packets, top->hw.napi_packets),
 			 (unsigned long long)top->hw.rx_packets, (unsigned long long)top->hw.napi_packets,
 			 (unsigned long long)top->hw.intervals, TH(DT_HW_SW_PCT));
+}
+
+/* The NIC's mean RX latency of Q, us; < 0: not measured. */
+static double nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q)
+{
+	if (!q->hw.latency_packets || !t->hw_clk_freq)
+		return -1;
+	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
+}
+
+void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor_thresholds *th,
+			      struct doctor_report *r)
+{
+	const struct doctor_queue *top = NULL;
+	unsigned int i;
+	char label[48], poll[96];
+
+	for (i = 0; i < t->nr_queues; i++) {
+		const struct doctor_queue *q = &t->queues[i];
+		double lat = nic_latency_us(t, q);
+		struct doctor_finding *f;
+
+		if (!doctor_receives(q) || lat < 0 || q->hw.latency_packets < TH(DT_MIN_PACKETS))
+			continue;
+		if (!top || lat > nic_latency_us(t, top))
+			top = q;
+		if (lat < TH(DT_NIC_LATENCY_US))
+			continue;
+		doctor_queue_label(q, label, sizeof(label));
+		f = doctor_add_finding(r, "nic_latency", label);
+		if (!f)
+			continue;
+		if (q->has_poll_time && q->packets)
+			snprintf(poll, sizeof(poll), "%.2f us", q->poll_ns / 1e3 / q->packets);
+		else
+			snprintf(poll, sizeof(poll), "not measured (no __napi_poll hook)");
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "the NIC measured a mean RX latency of %.2f us over %llu packets (%.3f s of counting); "
+			 "the kernel's poll time a packet: %s", lat, (unsigned long long)q->hw.latency_packets,
+			 q->hw.ns / 1e9, poll);
+		doctor_figure(f, "nic_latency_us", lat);
+		doctor_figure(f, "latency_packets", q->hw.latency_packets);
+		if (q->has_poll_time && q->packets)
+			doctor_figure(f, "poll_us_per_packet", q->poll_ns / 1e3 / q->packets);
+		f->confidence = DOCTOR_MEDIUM;
+		snprintf(f->confidence_why, sizeof(f->confidence_why),
+			 "the NIC's own latency pair, counted over part of the run only (the counters rotate)");
+		snprintf(f->next, sizeof(f->next),
+			 "the delay is before the kernel polls: look at the PCIe path above the NIC (netpmu list: "
+			 "the hisi_pcie PMU of its Root Port, its latency and bandwidth events) and at the NIC's "
+			 "buffers and pause frames (ethtool -S %s, ethtool -a %s)", q->ifname, q->ifname);
+	}
+	if (doctor_found(r, "nic_latency"))
+		return;
+	if (!top) {
+		doctor_clear_add(r, "nic_latency", "the NIC's latency pair measured no RX queue over min_packets=%g "
+				 "packets", TH(DT_MIN_PACKETS));
+		return;
+	}
+	doctor_queue_label(top, label, sizeof(label));
+	doctor_clear_add(r, "nic_latency", "the highest, %s's, is %.2f us over %llu packets (nic_latency_us=%g)",
+			 label, nic_latency_us(t, top), (unsigned long long)top->hw.latency_packets,
+			 TH(DT_NIC_LATENCY_US));
 }

@@ -183,6 +183,7 @@ static doctor_check_fn *const checks[] = {
 	doctor_check_placement,
 	doctor_check_coalescing,
 	doctor_check_hw_sw,
+	doctor_check_nic_latency,
 };
 
 void doctor_diagnose(const struct doctor_totals *t, const struct doctor_thresholds *th,

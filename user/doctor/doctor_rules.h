@@ -19,6 +19,8 @@
  *                     than pkts_per_irq packets per interrupt
  *   hw_sw_mismatch    the NIC's RX packets and NAPI's differ by hw_sw_pct over the
  *                     intervals the NIC's counters measured the queue whole
+ *   nic_latency       the NIC's mean RX latency is nic_latency_us or more (over
+ *                     min_packets), beside the kernel's poll time per packet
  */
 #ifndef NETPMU_DOCTOR_RULES_H
 #define NETPMU_DOCTOR_RULES_H
@@ -53,7 +55,7 @@ struct doctor_clear {
 	char why[512];
 };
 
-#define DOCTOR_NR_CHECKS 7
+#define DOCTOR_NR_CHECKS 8
 
 struct doctor_report {
 	struct doctor_finding findings[DOCTOR_MAX_FINDINGS];

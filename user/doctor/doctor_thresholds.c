@@ -34,6 +34,8 @@ static const struct threshold_info thresholds[DT_NR] = {
 			      "fewer packets per interrupt than this: coalescing too tight" },
 	[DT_HW_SW_PCT] = { "hw_sw_pct", 5, true,
 			   "difference of the NIC's and NAPI's RX packets, % of the larger" },
+	[DT_NIC_LATENCY_US] = { "nic_latency_us", 50, false,
+				"the NIC's mean RX latency (its latency pair), microseconds" },
 };
 
 void doctor_thresholds_init(struct doctor_thresholds *th)

@@ -20,6 +20,7 @@ enum doctor_threshold_id {
 	DT_IRQ_RATE,		/* interrupts/s of a queue worth a coalescing look */
 	DT_PKTS_PER_IRQ,	/* fewer packets per interrupt: coalescing too tight */
 	DT_HW_SW_PCT,		/* % difference of the NIC's and NAPI's packets */
+	DT_NIC_LATENCY_US,	/* the NIC's mean RX latency worth a finding */
 	DT_NR,
 };
 
