@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 42
+plan 43
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -60,12 +60,16 @@ imb() { # Q0 Q1 [HW0 HW1]: eth3's two RX queues' packets, the NIC's counts over 
 	echo "queue dev=eth3 queue=0 dir=tx func=2 polls=100 packets=0"
 }
 imb 750 250 >i75; imb 749 251 >i74; imb 749 250 >i999; imb 750 250 160 40 >ihw; imb 750 250 100 100 >ihwno
+imb 750 250 0 0 >ihw0
 check_eq "imbalance: queue 0 with 750 of 1000 (75.0%) is a finding" "imbalance: eth3|" "$(findings <i75)"
 check_eq "imbalance: its evidence" \
 	"  evidence:   eth3 rx 0 carried 750 of 1000 RX packets (75.0%) over 2 queues (by queue: 0: 750, 1: 250)" \
 	"$(line evidence <i75)"
 check_eq "imbalance: NAPI's counts only: medium" \
 	"  confidence: medium: from NAPI's counts only: the NIC's counters measured 0 of its 2 queues" "$(line confidence <i75)"
+check_eq "imbalance: the NIC's counters measured both queues but no packet in those intervals: medium" \
+	"  confidence: medium: from NAPI's counts only: the NIC's counters counted no packet in the intervals they measured its queues" \
+	"$(line confidence <ihw0)"
 check_eq "imbalance: the NIC's counters agree (80.0%): high" \
 	"  confidence: high: NAPI's counts and the NIC's own counters agree on queue 0" "$(line confidence <ihw)"
 check_eq "imbalance: the NIC's counters see 50.0%: low" \

@@ -138,8 +138,13 @@ static void imbalance_of(const struct doctor_totals *t, const struct doctor_thre
 	}
 	if (hw_share < 0) {
 		f->confidence = DOCTOR_MEDIUM;
-		snprintf(f->confidence_why, sizeof(f->confidence_why),
-			 "from NAPI's counts only: the NIC's counters measured %u of its %u queues", nr_hw, nr);
+		if (nr_hw < 2)
+			snprintf(f->confidence_why, sizeof(f->confidence_why),
+				 "from NAPI's counts only: the NIC's counters measured %u of its %u queues", nr_hw, nr);
+		else
+			snprintf(f->confidence_why, sizeof(f->confidence_why),
+				 "from NAPI's counts only: the NIC's counters counted no packet in the intervals "
+				 "they measured its queues");
 	} else if (hw_busiest == busiest && hw_share >= TH(DT_IMBALANCE_PCT)) {
 		f->confidence = DOCTOR_HIGH;
 		snprintf(f->confidence_why, sizeof(f->confidence_why),
