@@ -50,6 +50,8 @@ SERVE_PAIRS_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/event/*.c user/pm
 # What tests/unit/trace_query_dump.c links: trace's --where, --agg, --hist and --by.
 TRACE_QUERY_DUMP_OBJS := $(foreach f,query_lexer predicate record_ref aggregation aggregation_print \
 	record_groups trace_query,trace/$(f)) record/record_view lib/why_line
+# What tests/unit/doctor_dump.c links: doctor's diagnosis and output.
+DOCTOR_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/doctor/*.c)) lib/json_writer lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
 # A stand-in module holding the HNS3 PMU's name, for the guest test that
 # netpmu.ko's model leaves a registered PMU's name alone.
@@ -124,6 +126,13 @@ $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 # trace's queries over records given as text (tests/unit/trace-query.sh).
 $$($(1)_OUT)/tests/trace_query_dump: tests/unit/trace_query_dump.c \
 		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(TRACE_QUERY_DUMP_OBJS))
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@
+
+# doctor's findings over measured totals given as text (tests/unit/doctor.sh).
+$$($(1)_OUT)/tests/doctor_dump: tests/unit/doctor_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(DOCTOR_DUMP_OBJS))
 	@mkdir -p $$(@D)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@

@@ -66,8 +66,8 @@ served_rc=$?
 check_eq "the installed netpmu serves with /etc/netpmu/serve.yml and exits 0" \
 	"netpmu serve: serving http://127.0.0.1:$port/metrics, exit 0" \
 	"$(grep '^netpmu serve: serving' <<<"$served"), exit $served_rc"
-check_eq "the man pages are installed" "6" \
-	"$(dpkg -L netpmu | grep -cE '^/usr/share/man/man8/netpmu(-(list|stat|top|trace|serve))?\.8\.gz$')"
+check_eq "the man pages are installed" "7" \
+	"$(dpkg -L netpmu | grep -cE '^/usr/share/man/man8/netpmu(-(list|stat|top|doctor|trace|serve))?\.8\.gz$')"
 unit=/lib/systemd/system/netpmu.service
 if command -v systemd-analyze >/dev/null; then
 	check_eq "systemd-analyze verify accepts netpmu.service" "exit 0" \

@@ -42,13 +42,13 @@ fi
 run frobnicate
 check_eq "unknown command exits 2" 2 "$rc"
 check_eq "unknown command: one line on stderr naming the valid commands" \
-	"netpmu: unknown command 'frobnicate' (valid: list, stat, top, serve, trace)" "$(flat "$err")"
+	"netpmu: unknown command 'frobnicate' (valid: list, stat, top, serve, doctor, trace)" "$(flat "$err")"
 check_eq "unknown command prints nothing on stdout" "" "$out"
 
 run --frobnicate
 check_eq "unknown option exits 2" 2 "$rc"
 check_eq "unknown option: one line on stderr" \
-	"netpmu: unknown option '--frobnicate' (valid: --help, --version, or a command: list, stat, top, serve, trace)" \
+	"netpmu: unknown option '--frobnicate' (valid: --help, --version, or a command: list, stat, top, serve, doctor, trace)" \
 	"$(flat "$err")"
 
 run

@@ -4,7 +4,7 @@
 # netpmu and each command, the options its --help names are exactly those its
 # page names, and man renders every page without a warning.
 . "$(dirname "$0")/../lib/tap.sh"
-commands=(list stat top trace serve)
+commands=(list stat top doctor trace serve)
 plan $((2 * (${#commands[@]} + 1) + 1))
 kind exact
 

@@ -26,7 +26,7 @@ fi
 
 # The folders of user/, lowest layer first; folders of one layer do not
 # include each other.
-layers=("lib" "sys" "pmu queue" "event" "session record" "stat trace top serve" "cmd")
+layers=("lib" "sys" "pmu queue" "event" "session record" "stat trace top serve doctor" "cmd")
 declare -A rank
 for i in "${!layers[@]}"; do
 	for f in ${layers[$i]}; do rank[$f]=$i; done

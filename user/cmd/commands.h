@@ -13,5 +13,6 @@ int cmd_trace(int argc, char **argv);	/* cmd_trace.c */
 int cmd_stat(int argc, char **argv);	/* cmd_stat.c */
 int cmd_top(int argc, char **argv);	/* cmd_top.c */
 int cmd_serve(int argc, char **argv);	/* cmd_serve.c */
+int cmd_doctor(int argc, char **argv);	/* cmd_doctor.c */
 
 #endif

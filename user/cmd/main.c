@@ -23,6 +23,7 @@ static const struct command commands[] = {
 	{ "stat", cmd_stat, "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
 	{ "top", cmd_top, "live per-queue table: IRQs, NAPI polls, softirq time beside the NIC's own counters (BPF)" },
 	{ "serve", cmd_serve, "serve /metrics to Prometheus: queues, IRQs, softirqs, PMU counters, always on (BPF)" },
+	{ "doctor", cmd_doctor, "watch the queues for a while, then say what looks wrong and why (BPF)" },
 	{ "trace", cmd_trace, "stream per-queue interval records joined in the kernel, or one per NAPI poll (BPF)" },
 };
 

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu doctor in the guest: situations made on purpose, each with the
+# finding it must give and nothing else, and a quiet balanced run with none.
+#   quiet:     eth3's two RX IRQs on CPUs 0 and 1, 64 UDP flows at a gentle rate
+#   imbalance: eth3's RSS table sends every flow to queue 0 (ethtool -X weight 1 0)
+#   budget:    a flood to eth1 whose polls are deferred 500 ms (napi_defer_hard_irqs,
+#              gro_flush_timeout): each poll finds more than its budget waiting
+#   shared:    both RX IRQs of eth3 on CPU 0, CPU 1 polls nothing
+#   consumer:  eth1's IRQ on CPU 0, its receiver (--pid) on CPU 1; then moved to CPU 0
+# Packets are exact against the datagrams sent or the driver's own per-queue
+# counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irq_affinity.sh"
+plan 22
+kind golden
+tmp=$(mktemp -d)
+irq_affinity_init "$tmp"
+receiver=
+cleanup() {
+	[ -z "$receiver" ] || kill "$receiver" 2>/dev/null
+	wait 2>/dev/null
+	irq_affinity_restore
+	ip netns exec peer ethtool -X eth3 default 2>/dev/null
+	defer_eth1 $defer_saved
+	sysctl -qw net.core.rmem_max="$rmem_saved"
+	rm -rf "$tmp"
+}
+# defer_eth1 HARD_IRQS TIMEOUT_NS: eth1's NAPI deferral (sysfs, in its namespace).
+defer_eth1() {
+	ip netns exec peer sh -c "echo $1 > /sys/class/net/eth1/napi_defer_hard_irqs &&
+		echo $2 > /sys/class/net/eth1/gro_flush_timeout"
+}
+defer_saved=$(ip netns exec peer cat /sys/class/net/eth1/napi_defer_hard_irqs /sys/class/net/eth1/gro_flush_timeout | tr '\n' ' ')
+rmem_saved=$(sysctl -n net.core.rmem_max)
+trap cleanup EXIT
+
+flow=$REPO/tests/lib/udp_flow.py
+eth3_pci=$(ip netns exec peer readlink -f /sys/class/net/eth3/device | xargs basename)
+eth1_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
+peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
+rx0=$(irqs_of eth3 'rx-0$') rx1=$(irqs_of eth3 'rx-1$') eth1_irq=$(irqs_of "$peer_virtio" 'input.0$')
+
+# run_doctor NAME DOCTOR-ARG... -- FLOW-COMMAND...: doctor, and once it says it
+# watches, the flow; then Ctrl-C ends the watch (TCG's pace varies too much for
+# a fixed -d). "$tmp/NAME" is its output, .rc its status, .flow whether it still
+# watched when the flow ended (the sums need the whole flow inside).
+run_doctor() {
+	local name=$1 pid args=()
+	shift
+	while [ "$1" != -- ]; do args+=("$1"); shift; done
+	shift
+	"$NETPMU" doctor -d 300 "${args[@]}" >"$tmp/$name" 2>"$tmp/$name.err" &
+	pid=$!
+	for _ in $(seq 300); do grep -q 'watching for' "$tmp/$name.err" && break; sleep 0.1; done
+	"$@" >/dev/null
+	sleep 1
+	if kill -0 $pid 2>/dev/null; then echo inside >"$tmp/$name.flow"; else echo after >"$tmp/$name.flow"; fi
+	wait_sigint_handled $pid && kill -INT $pid
+	wait $pid
+	echo $? >"$tmp/$name.rc"
+	sed 's/^/  /' "$tmp/$name" "$tmp/$name.err"
+}
+findings() { sed -n 's/^finding [0-9]* of [0-9]*: //p' "$tmp/$1" | tr '\n' '|'; }
+clear_of() { sed -n "s/^  $2: //p" "$tmp/$1"; }
+evidence_of() { grep -A1 -m1 "^finding [0-9]* of [0-9]*: $2: $3\$" "$tmp/$1" | sed -n 's/^  evidence:   //p'; }
+ran() { echo "$(cat "$tmp/$1.rc") $(cat "$tmp/$1.flow")"; }
+# eth3's RX packets per queue as its driver counts them (ethtool -S).
+eth3_rx() { ip netns exec peer ethtool -S eth3 | awk -v q="rx_queue_$1_packets:" '$1 == q { print $2 }'; }
+eth3_flow() { # COUNT GAP-US
+	"$flow" transfer --netns peer --to 203.0.113.2 --port 9800 --count "$1" --size 200 --flows 64 \
+		--gap-us "$2" --timeout "${3:-20}"
+}
+# The thresholds of these runs: TCG under load moved as few as 4 packets a second on a queue.
+slow=(--threshold busy_pps=1 --threshold min_packets=200)
+
+# quiet: balanced, gentle.
+irq_pin "$rx0" 0
+irq_pin "$rx1" "$(cpu_other_than 0)"
+run_doctor quiet --dev "$eth3_pci" "${slow[@]}" -- eth3_flow 300 1000
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "quiet: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran quiet)"
+check_eq "quiet: nothing found" "nothing found|" "$(grep -x 'nothing found' "$tmp/quiet" | tr '\n' '|')$(findings quiet)"
+TAP_KIND=exact check_cmd "quiet: the imbalance line counts the 300 datagrams sent to eth3 (oracle: datagrams sent)" \
+	grep -qE "^  imbalance: eth3: the busiest RX queue, [01], carries [0-9.]+% of 300 packets \(imbalance_pct=75\)$" "$tmp/quiet"
+check_eq "quiet: shared_cpu sees one busy queue per CPU" "no CPU polls more than 1 busy queue (busy_pps=1)" \
+	"$(clear_of quiet shared_cpu)"
+irq_affinity_restore
+irq_affinity_init "$tmp"
+
+# imbalance: the RSS table sends everything to queue 0.
+ip netns exec peer ethtool -X eth3 weight 1 0
+q0=$(eth3_rx 0) q1=$(eth3_rx 1)
+run_doctor imbalance --dev "$eth3_pci" "${slow[@]}" -- eth3_flow 300 1000
+ip netns exec peer ethtool -X eth3 default
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "imbalance: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran imbalance)"
+TAP_KIND=exact check_eq "imbalance: igb's own counts: all 300 datagrams on queue 0 (the situation made)" "300 0" \
+	"$(($(eth3_rx 0) - q0)) $(($(eth3_rx 1) - q1))"
+check_eq "imbalance: the one finding is eth3's imbalance" "imbalance: eth3|" "$(findings imbalance)"
+TAP_KIND=exact check_eq "imbalance: its evidence, queue 0's 300 of 300 (oracle: datagrams sent)" \
+	"eth3 rx 0 carried 300 of 300 RX packets (100.0%) over 2 queues (by queue: 0: 300, 1: 0)" \
+	"$(evidence_of imbalance imbalance eth3 | sed 's/; the NIC.*//')"
+
+# budget: virtio-net keeps its interrupt off while a poll is deferred (QEMU's
+# igb does not: its polls were not deferred), so a flood waits 500 ms a poll.
+# eth1's RX packets as virtio-net counts them (one RX queue: the device's count;
+# 6.12's ethtool -S has no per-queue packets for virtio-net).
+eth1_rx() { ip netns exec peer cat /sys/class/net/eth1/statistics/rx_packets; }
+eth1_flood() {
+	"$flow" transfer --netns peer --to 198.51.100.2 --port 9820 --count 1000 --size 200 --timeout 10
+}
+before=$(eth1_rx)
+# The receiver's 4 MiB buffer (udp_flow.py) takes a deferred poll's datagrams
+# whole, so that it needs no timeout to end.
+sysctl -qw net.core.rmem_max=4194304
+defer_eth1 1000 500000000
+run_doctor budget --dev "$eth1_pci" "${slow[@]}" --threshold min_polls=10 -- eth1_flood
+defer_eth1 $defer_saved
+sysctl -qw net.core.rmem_max="$rmem_saved"
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "budget: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran budget)"
+TAP_KIND=exact check_eq "budget: eth1's RX row's packets are virtio-net's own count (sysfs statistics)" \
+	"$(($(eth1_rx) - before))" "$(awk '$1 == "eth1" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/budget")"
+check_eq "budget: the one finding is eth1's budget_exhausted" "budget_exhausted: eth1 rx 0|" "$(findings budget)"
+check_cmd "budget: its evidence, a share at or above budget_pct=10" \
+	grep -qE "^  evidence:   [0-9]+ of [0-9]+ polls \((1[0-9]|[2-9][0-9]|100)\.[0-9]%\) used their whole budget" "$tmp/budget"
+
+# shared: both RX IRQs on CPU 0.
+irq_pin "$rx0" 0
+irq_pin "$rx1" 0
+run_doctor shared --dev "$eth3_pci" "${slow[@]}" -- eth3_flow 300 1000
+irq_affinity_restore
+irq_affinity_init "$tmp"
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "shared: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran shared)"
+check_eq "shared: the one finding is CPU 0's shared_cpu" "shared_cpu: CPU 0|" "$(findings shared)"
+check_cmd "shared: its evidence names both queues with their IRQs and CPU $(cpu_other_than 0) idle" \
+	grep -qE "^  evidence:   2 busy queues are polled on CPU 0: eth3 rx 0 \([0-9]+ packets/s, IRQ $rx0\), eth3 rx 1 \([0-9]+ packets/s, IRQ $rx1\); .* of CPU $(cpu_other_than 0), which polls no busy queue$" "$tmp/shared"
+
+# consumer: eth1's IRQ on CPU 0, its receiver on the other CPU, then on CPU 0.
+other=$(cpu_other_than 0)
+irq_pin "$eth1_irq" 0
+ip netns exec peer taskset -c "$other" python3 "$flow" recv --port 9810 --count 600 --timeout 120 >"$tmp/recv" &
+receiver=$!
+eth1_flow() { python3 "$flow" send --to 198.51.100.2 --port 9810 --count 300 --size 200 --gap-us 1000; }
+run_doctor consumer --dev "$eth1_pci" --pid "$receiver" "${slow[@]}" -- eth1_flow
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "consumer: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran consumer)"
+check_eq "consumer: the one finding is eth1's queue polled away from its receiver" "consumer_cpu: eth1 rx 0|" \
+	"$(findings consumer)"
+check_cmd "consumer: its evidence, CPU 0 against the receiver's CPU $other" \
+	grep -qE "^  evidence:   its polls ran on CPU 0 \([0-9]+ packets/s, IRQ $eth1_irq, affinity 0\); python3 \(pid $receiver\) ran on CPU $other in [0-9]+ of [0-9]+ samples: every packet is handed to another CPU$" "$tmp/consumer"
+taskset -pc 0 "$receiver" >/dev/null
+run_doctor consumer0 --dev "$eth1_pci" --pid "$receiver" "${slow[@]}" -- eth1_flow
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "consumer moved to CPU 0: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran consumer0)"
+check_eq "consumer moved to CPU 0: nothing found" "nothing found|" \
+	"$(grep -x 'nothing found' "$tmp/consumer0" | tr '\n' '|')$(findings consumer0)"
+check_cmd "consumer moved to CPU 0: its clear line says so" \
+	grep -qE "^  consumer_cpu: python3 \(pid $receiver\) ran on CPU 0, where each of the 1 busy RX queues is polled \(busy_pps=1\)$" "$tmp/consumer0"
+wait "$receiver"
+TAP_KIND=exact check_eq "consumer: the receiver got all 600 datagrams (oracle: datagrams sent)" \
+	"received 600 datagrams 120000 bytes" "$(cat "$tmp/recv")"
+receiver=

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# netpmu doctor's diagnosis (user/doctor/) through the test driver
+# tests/unit/doctor_dump.c, over totals written here by hand: each check fires
+# exactly at its threshold and not one step below, with the figures its clear
+# line gives; the confidence and its reason; the per-interval sums of the
+# NIC's counters (an interval the counters were opened in is not compared);
+# queues that never polled still count for balance; --threshold's refusals;
+# the JSON form. tests/guest/doctor.sh makes the situations on purpose.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/test_driver.sh"
+plan 43
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+build_test_driver doctor_dump
+dump=$DRIVER
+kind golden
+
+# findings [OPTION...] < FIXTURE: "check: subject" of each finding, '|' after each.
+findings() { "$dump" "$@" | sed -n 's/^finding [0-9]* of [0-9]*: //p' | tr '\n' '|'; }
+# clear CHECK [OPTION...] < FIXTURE: the check's line under "checked:" or "no finding from:".
+clear_of() { local c=$1; shift; "$dump" "$@" | sed -n "s/^  $c: //p"; }
+# line PATTERN [OPTION...] < FIXTURE: the report's first line matching PATTERN.
+line() { local p=$1; shift; "$dump" "$@" | grep -m1 -- "$p"; }
+
+run='run duration=10 cpus=2'
+
+# budget_exhausted: budget_pct=10 of min_polls=50 polls; high at 10 x min_polls.
+printf '%s\nqueue dev=eth1 queue=0 dir=rx polls=100 packets=1000 budget_exhausted=10 cpu=1\ncpu cpu=1 net_rx_ns=2500000000\n' "$run" >b10
+printf '%s\nqueue dev=eth1 queue=0 dir=rx polls=100 packets=1000 budget_exhausted=9 cpu=1\n' "$run" >b9
+printf '%s\nqueue dev=eth1 queue=0 dir=rx polls=49 packets=1000 budget_exhausted=49\n' "$run" >b49
+printf '%s\nqueue dev=eth1 queue=0 dir=rx polls=500 packets=9000 budget_exhausted=60\n' "$run" >b500
+check_eq "budget: 10 of 100 polls exhausted (10.0%, budget_pct=10) is a finding" "budget_exhausted: eth1 rx 0|" "$(findings <b10)"
+check_eq "budget: its evidence" \
+	"  evidence:   10 of 100 polls (10.0%) used their whole budget, 10.0 packets per poll; its CPU 1 spent 25.0% of the run in NET_RX softirqs" \
+	"$(line evidence <b10)"
+check_eq "budget: 100 polls are under 10 x min_polls: medium" \
+	"  confidence: medium: every poll counted by the kernel, 100 polls (under 10 x min_polls=50)" "$(line confidence <b10)"
+check_eq "budget: 500 polls: high" \
+	"  confidence: high: every poll counted by the kernel, 500 polls (at least 10 x min_polls=50)" "$(line confidence <b500)"
+check_eq "budget: 9 of 100 (9.0%) is none, and the clear line says the highest share" \
+	"|the highest share, eth1 rx 0's, is 9.0% of 100 polls (budget_pct=10)" "$(findings <b9)|$(clear_of budget_exhausted <b9)"
+check_eq "budget: 49 polls (under min_polls=50) are not judged" \
+	"|no queue polled min_polls=50 times" "$(findings <b49)|$(clear_of budget_exhausted <b49)"
+check_eq "budget: --threshold budget_pct=9 makes 9 of 100 a finding" "budget_exhausted: eth1 rx 0|" \
+	"$(findings --threshold budget_pct=9 <b9)"
+
+# imbalance: the busiest RX queue's share, imbalance_pct=75 of min_packets=1000.
+imb() { # Q0 Q1 [HW0 HW1]: eth3's two RX queues' packets, the NIC's counts over 2 s of each
+	echo "$run pmu=hns3_pmu_sicl_0"
+	for q in 0 1; do
+		local p=$1 hw=${3:-}
+		[ $q = 1 ] && p=$2 hw=${4:-}
+		echo "queue dev=eth3 queue=$q dir=rx func=2 polls=100 packets=$p cpu=$q" \
+			${hw:+hw_intervals=4 hw_ns=2000000000 hw_rx_packets=$hw hw_napi_packets=$hw}
+	done
+	echo "queue dev=eth3 queue=0 dir=tx func=2 polls=100 packets=0"
+}
+imb 750 250 >i75; imb 749 251 >i74; imb 749 250 >i999; imb 750 250 160 40 >ihw; imb 750 250 100 100 >ihwno
+imb 750 250 0 0 >ihw0
+check_eq "imbalance: queue 0 with 750 of 1000 (75.0%) is a finding" "imbalance: eth3|" "$(findings <i75)"
+check_eq "imbalance: its evidence" \
+	"  evidence:   eth3 rx 0 carried 750 of 1000 RX packets (75.0%) over 2 queues (by queue: 0: 750, 1: 250)" \
+	"$(line evidence <i75)"
+check_eq "imbalance: NAPI's counts only: medium" \
+	"  confidence: medium: from NAPI's counts only: the NIC's counters measured 0 of its 2 queues" "$(line confidence <i75)"
+check_eq "imbalance: the NIC's counters measured both queues but no packet in those intervals: medium" \
+	"  confidence: medium: from NAPI's counts only: the NIC's counters counted no packet in the intervals they measured its queues" \
+	"$(line confidence <ihw0)"
+check_eq "imbalance: the NIC's counters agree (80.0%): high" \
+	"  confidence: high: NAPI's counts and the NIC's own counters agree on queue 0" "$(line confidence <ihw)"
+check_eq "imbalance: the NIC's counters see 50.0%: low" \
+	"  confidence: low: the NIC's counters disagree (queue 0, 50.0%): they measured each queue a part of the run only" \
+	"$(line confidence <ihwno)"
+check_eq "imbalance: 749 of 1000 (74.9%) is none" \
+	"|eth3: the busiest RX queue, 0, carries 74.9% of 1000 packets (imbalance_pct=75)" "$(findings <i74)|$(clear_of imbalance <i74)"
+check_eq "imbalance: 999 packets (under min_packets=1000) are not judged" \
+	"|eth3: 999 RX packets, under min_packets=1000" "$(findings <i999)|$(clear_of imbalance <i999)"
+printf '%s\nqueue dev=eth1 queue=0 dir=rx func=1 polls=100 packets=5000\n' "$run" >one
+check_eq "imbalance: a device with one RX queue has nothing to balance" \
+	"|eth1: one RX queue, nothing to balance" "$(findings <one)|$(clear_of imbalance <one)"
+printf '%s\nidle func=1 queue=1 dir=rx irq=45\nidle func=9 queue=0 dir=rx\n' "$(cat one)" >idle
+check_eq "imbalance: a queue that never polled counts (all 5000 on queue 0 of 2); a function never seen does not" \
+	"imbalance: eth1|  evidence:   eth1 rx 0 carried 5000 of 5000 RX packets (100.0%) over 2 queues (by queue: 0: 5000, 1: 0)" \
+	"$(findings <idle)$(line evidence <idle)"
+
+# shared_cpu: busy_pps=1000 x 10 s; another CPU polls no busy queue.
+shared() { # PACKETS_Q1 CPUS
+	echo "run duration=10 cpus=$2"
+	echo "queue dev=eth3 queue=0 dir=rx irq=44 polls=100 packets=10000 cpu=0"
+	echo "queue dev=eth3 queue=1 dir=rx irq=45 polls=100 packets=$1 on=0:90:$(($1 - 10)) on=1:10:10"
+	echo "cpu cpu=0 net_rx_ns=5000000000"
+}
+shared 10000 2 >s; shared 9999 2 >s9; shared 10000 1 >s1
+check_eq "shared_cpu: two queues of 1000 packets/s polled on CPU 0, none on CPU 1, is a finding" "shared_cpu: CPU 0|" "$(findings <s)"
+check_eq "shared_cpu: its evidence and confidence (queue 1 polled on CPU 1 too: medium)" \
+	"  evidence:   2 busy queues are polled on CPU 0: eth3 rx 0 (1000 packets/s, IRQ 44), eth3 rx 1 (1000 packets/s, IRQ 45); NET_RX softirqs took 50.0% of CPU 0 and 0.0% of CPU 1, which polls no busy queue|  confidence: medium: some of their intervals' polls ended elsewhere: the CPU is where most were" \
+	"$(line evidence <s)|$(line confidence <s)"
+check_eq "shared_cpu: 999.9 packets/s is not busy" "|no CPU polls more than 1 busy queue (busy_pps=1000)" \
+	"$(findings <s9)|$(clear_of shared_cpu <s9)"
+check_eq "shared_cpu: one CPU online: nowhere to move them" "|every one of the 1 CPUs polls a busy queue (busy_pps=1000)" \
+	"$(findings <s1)|$(clear_of shared_cpu <s1)"
+
+# irq_affinity: polled outside the IRQ's smp_affinity_list.
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 affinity=1,3-5 polls=100 packets=20000 cpu=0\n' "$run" >a
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 affinity=0-1 polls=100 packets=20000 cpu=0\n' "$run" >a0
+check_eq "irq_affinity: polled on CPU 0, IRQ allowed on 1,3-5 only" \
+	"irq_affinity: eth1 rx 0|  evidence:   its polls ran on CPU 0 (2000 packets/s), its IRQ 30 may run on CPUs 1,3-5 only" \
+	"$(findings <a)$(line evidence <a)"
+check_eq "irq_affinity: CPU 0 in 0-1 is none" "|1 busy queue with a known IRQ affinity, each polled inside it (busy_pps=1000)" \
+	"$(findings <a0)|$(clear_of irq_affinity <a0)"
+
+# consumer_cpu: the --pid process on one CPU consumer_pct=90 of its samples.
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 affinity=0 polls=100 packets=20000 cpu=0\nconsumer pid=77 comm=recv on=1:9 on=0:1\n' "$run" >c
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 affinity=0 polls=100 packets=20000 cpu=0\nconsumer pid=77 comm=recv on=1:8 on=0:2\n' "$run" >c8
+check_eq "consumer_cpu: polled on CPU 0, the consumer on CPU 1 in 9 of 10 samples" \
+	"consumer_cpu: eth1 rx 0|  evidence:   its polls ran on CPU 0 (2000 packets/s, IRQ 30, affinity 0); recv (pid 77) ran on CPU 1 in 9 of 10 samples: every packet is handed to another CPU" \
+	"$(findings <c)$(line evidence <c)"
+check_eq "consumer_cpu: 8 of 10 samples on CPU 1: it moves, not judged" \
+	"|recv (pid 77) ran on CPU 1 in 8 of 10 samples (80.0%, consumer_pct=90): it moves between CPUs, no CPU to compare with" \
+	"$(findings <c8)|$(clear_of consumer_cpu <c8)"
+
+# coalescing: irq_rate=20000/s with fewer than pkts_per_irq=2 packets each.
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 polls=200000 packets=399999 irqs=200000 irq_ns=1000000000\n' "$run" >k
+printf '%s\nqueue dev=eth1 queue=0 dir=rx irq=30 polls=200000 packets=400000 irqs=200000\n' "$run" >k2
+check_eq "coalescing: 20000 interrupts/s of 1.99 packets each" \
+	"coalescing: eth1 rx 0|  evidence:   IRQ 30 fired 20000 times a second and brought 2.00 packets each (200000 interrupts, 399999 packets, 1.00 polls each), its handlers took 10.0% of a CPU" \
+	"$(findings <k)$(line evidence <k)"
+check_eq "coalescing: 2 packets each is none" "|the highest interrupt rate, eth1 rx 0's, is 20000/s with 2.00 packets each (irq_rate=20000, pkts_per_irq=2)" \
+	"$(findings <k2)|$(clear_of coalescing <k2)"
+
+# hw_sw_mismatch: hw_sw_pct=5 of the larger count over the measured intervals.
+hw() { echo "$run pmu=hns3_pmu_sicl_0"; echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=5000 hw_intervals=$1 hw_ns=2000000000 hw_rx_packets=$2 hw_napi_packets=$3"; }
+hw 4 1000 950 >h5; hw 4 1000 951 >h4; hw 3 900 1000 >hmore
+check_eq "hw_sw_mismatch: NIC 1000, NAPI 950 (5.0% fewer)" \
+	"hw_sw_mismatch: eth1 rx 0|  evidence:   over the 4 intervals (2.000 s) the NIC's counters measured the queue whole, the NIC counted 1000 RX packets and NAPI delivered 950 (5.0% fewer)|  confidence: high: both counted over the same 4 intervals (at least 4)" \
+	"$(findings <h5)$(line evidence <h5)|$(line confidence <h5)"
+check_eq "hw_sw_mismatch: NAPI 1000, NIC 900 over 3 intervals: medium" \
+	"hw_sw_mismatch: eth1 rx 0|  confidence: medium: both counted over the same 3 intervals (under 4)" \
+	"$(findings <hmore)$(line confidence <hmore)"
+check_eq "hw_sw_mismatch: 4.9% is none" \
+	"|the largest difference, eth1 rx 0's, is 4.9%: NIC 1000, NAPI 951 RX packets over 4 measured intervals (hw_sw_pct=5)" \
+	"$(findings <h4)|$(clear_of hw_sw_mismatch <h4)"
+
+# nic_latency: the NIC's mean RX latency, nic_latency_us=50 over min_packets=1000
+# (clk=100 MHz: 5000 cycles a packet are 50 us), beside the kernel's poll time.
+lat() { echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"; echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=2000 $3 hw_intervals=4 hw_ns=2000000000 hw_rx_packets=$2 hw_napi_packets=$2 hw_lat_packets=$2 hw_lat_cycles=$1"; }
+lat 5000000 1000 poll_ns=3000000 >l50; lat 4999000 1000 poll_ns=3000000 >l49; lat 5000000 999 >l999; lat 5000000 1000 >lnopoll
+check_eq "nic_latency: 50.00 us over 1000 packets, polls 1.50 us a packet" \
+	"nic_latency: eth1 rx 0|  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: 1.50 us" \
+	"$(findings <l50)$(line evidence <l50)"
+check_eq "nic_latency: without poll time, said so" \
+	"  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: not measured (no __napi_poll hook)" \
+	"$(line evidence <lnopoll)"
+check_eq "nic_latency: 49.99 us is none" "|the highest, eth1 rx 0's, is 49.99 us over 1000 packets (nic_latency_us=50)" \
+	"$(findings <l49)|$(clear_of nic_latency <l49)"
+check_eq "nic_latency: 999 packets (under min_packets=1000) are not judged" \
+	"|the NIC's latency pair measured no RX queue over min_packets=1000 packets" "$(findings <l999)|$(clear_of nic_latency <l999)"
+
+# Interval records as a run sums them: the first interval of a generation (the
+# counters opened in it) is not compared; the next ones are.
+cat >rec <<'R'
+run duration=2 cpus=2 pmu=hns3_pmu_sicl_0
+record napi=7 dev=eth1 queue=0 dir=rx cpu=1 interval_ns=500000000 polls=10 packets=100 gen=1 rx_packets=40
+record napi=7 dev=eth1 queue=0 dir=rx cpu=1 interval_ns=500000000 polls=10 packets=100 gen=1 rx_packets=100
+record napi=7 dev=eth1 queue=0 dir=rx cpu=0 interval_ns=500000000 polls=20 packets=300 gen=2 rx_packets=7
+record napi=7 dev=eth1 queue=0 dir=rx cpu=0 interval_ns=500000000 polls=20 packets=300 gen=2 rx_packets=290
+R
+check_eq "records: 4 intervals sum to 60 polls, 800 packets, mostly on CPU 0; the NIC's 2 whole intervals 390 against NAPI's 400" \
+	"eth1 rx 0           0     - -               800       60     0.0        0       -  390/400 in 1.000 s" \
+	"$(line '^eth1 rx 0' <rec)"
+
+# --threshold: refusals.
+check_eq "--threshold with an unknown name is refused with the names" \
+	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, hw_sw_pct, nic_latency_us)" \
+	"$("$dump" --threshold nope=1 </dev/null)"
+check_eq "--threshold with a percentage above 100 is refused" \
+	"error: --threshold imbalance_pct=101: imbalance_pct wants a number from 0 to 100, not '101' (status 2)" \
+	"$("$dump" --threshold imbalance_pct=101 </dev/null) (status $?)"
+check_eq "--threshold with no number is refused" \
+	"error: --threshold busy_pps=fast: busy_pps wants a number from 0 to 1e15, not 'fast'" \
+	"$("$dump" --threshold busy_pps=fast </dev/null)"
+
+# Nothing found, and JSON.
+check_eq "an empty run: nothing found, every check's clear line" \
+	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|" \
+	"$(echo "$run" | "$dump" | sed -n '/^nothing found/,$p' | tr '\n' '|')"
+check_eq "--json: the finding's check, subject, figures and confidence; the clear checks by name" \
+	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'hw_sw_mismatch', 'nic_latency'] 1000" \
+	"$("$dump" --json <b10 | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+f = d["findings"][0]
+print(f["check"], f["subject"], f["figures"], f["confidence"], list(d["nothing_found"]), d["queues"][0]["packets"])')"
+
+# The command's own refusals, before any BPF: one line, status 2.
+check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
+	"netpmu doctor: --threshold min_polls=-1: min_polls wants a number from 0 to 1e15, not '-1' (status 2)" \
+	"$("$NETPMU" doctor --threshold min_polls=-1 2>&1) (status $?)"
+check_eq "netpmu doctor --help names every threshold with its default" \
+	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 hw_sw_pct=5 nic_latency_us=50 " \
+	"$("$NETPMU" doctor --help | awk '$1 ~ /^[a-z_]+=[0-9]+$/ { printf "%s ", $1 }')"

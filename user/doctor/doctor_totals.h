@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What netpmu doctor measured, summed over its run: per NAPI instance (a
+ * queue) the kernel's counts and, for the intervals the rotated HNS3 counters
+ * measured that queue whole, the NIC's own counts beside the NAPI packets of
+ * the same intervals; per CPU its NET_RX softirq time; the CPUs each queue's
+ * IRQ may run on; and where the consumer process ran. Filled from the
+ * session's interval records (doctor_totals_add_*), or from a fixture by the
+ * unit test's driver; read by the diagnosis (doctor_rules.h).
+ */
+#ifndef NETPMU_DOCTOR_TOTALS_H
+#define NETPMU_DOCTOR_TOTALS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "netpmu_records.h"
+
+#define DOCTOR_MAX_QUEUES 256
+#define DOCTOR_MAX_CPUS 1024
+/* CPUs one queue's polls are remembered on (more: counted on the last). */
+#define DOCTOR_QUEUE_CPUS 8
+
+/* Which session counter (index of netpmu_queue_record.counters) counts what; -1: none. */
+struct doctor_counter_roles {
+	int rx_packets, rx_bytes, tx_packets;
+	int rx_latency_cycles, rx_latency_packets;
+};
+
+struct doctor_cpu_share {
+	unsigned int cpu;
+	uint64_t polls, packets;
+};
+
+/* The NIC's own counts over the intervals its counters measured the queue whole (RX NAPIs only). */
+struct doctor_hw {
+	uint64_t intervals;
+	uint64_t ns;			/* their length */
+	uint64_t rx_packets, rx_bytes, tx_packets;
+	uint64_t latency_cycles, latency_packets;
+	uint64_t napi_packets;		/* NAPI's packets in the same intervals */
+	uint32_t last_generation;	/* of the queue's previous counted interval */
+};
+
+struct doctor_queue {
+	char ifname[NETPMU_IFNAMSIZ];
+	uint64_t napi_key;
+	int queue;			/* -1: unknown */
+	unsigned int dir;		/* enum netpmu_queue_dir */
+	unsigned int func_id;
+	unsigned int irq;		/* 0: unknown */
+	char affinity[64];		/* the IRQ's smp_affinity_list; "": unknown */
+	uint64_t polls, packets, budget_exhausted, poll_ns, irqs, irq_ns;
+	bool has_poll_time;
+	struct doctor_cpu_share cpus[DOCTOR_QUEUE_CPUS];
+	unsigned int nr_cpus;
+	struct doctor_hw hw;
+};
+
+struct doctor_cpu {
+	uint64_t net_rx, net_rx_ns;
+};
+
+/* The process the operator named (--pid): where it was seen running. */
+struct doctor_consumer {
+	int pid;			/* 0: none named */
+	char comm[32];
+	unsigned int samples;
+	unsigned int cpu;		/* the CPU it was seen on most */
+	unsigned int samples_on_cpu;
+	unsigned int seen[DOCTOR_MAX_CPUS];
+};
+
+struct doctor_totals {
+	double duration_s;
+	unsigned int nr_cpus;		/* online CPUs */
+	struct doctor_queue queues[DOCTOR_MAX_QUEUES];
+	unsigned int nr_queues;
+	unsigned int queues_dropped;	/* NAPIs beyond DOCTOR_MAX_QUEUES */
+	struct doctor_cpu cpus[DOCTOR_MAX_CPUS];
+	struct doctor_consumer consumer;
+	char hw_pmu[64];		/* "": the NIC's counters were not read */
+	uint64_t hw_clk_freq;		/* Hz of the latency cycles; 0: unknown */
+};
+
+/* One interval's record of a NAPI instance; ROLES say which of its counters count what. */
+void doctor_totals_add_queue(struct doctor_totals *t, const struct netpmu_queue_record *r,
+			     const struct doctor_counter_roles *roles);
+
+/*
+ * A queue of function FUNC_ID no NAPI record named (it never polled): judged
+ * with its device, whose name a queue of the same function gave. Ignored when
+ * the queue is known or no queue of the function is.
+ */
+void doctor_totals_add_idle(struct doctor_totals *t, unsigned int func_id, int queue, unsigned int dir,
+			    unsigned int irq);
+
+void doctor_totals_add_cpu(struct doctor_totals *t, const struct netpmu_cpu_record *r);
+
+/* The consumer was seen running on CPU. */
+void doctor_totals_consumer_seen(struct doctor_totals *t, unsigned int cpu);
+
+/* Orders the queues by device, queue, direction: the order they are judged and printed in. */
+void doctor_totals_sort(struct doctor_totals *t);
+
+/* The CPU that polled most of the queue's packets (most polls when none). */
+unsigned int doctor_queue_cpu(const struct doctor_queue *q);
+
+/* Counts a poll share on CPU (for the fixtures and the records alike). */
+void doctor_queue_add_cpu(struct doctor_queue *q, unsigned int cpu, uint64_t polls, uint64_t packets);
+
+#endif
