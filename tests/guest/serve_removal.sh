@@ -68,6 +68,9 @@ value() {
 # Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s.
 wait_value() { for _ in $(seq 100); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# Times the main thread (serve's loop) blocked: in its 100 ms ring-buffer poll
+# about 20 times in 2 s; a loop that spins never blocks.
+sleeps() { awk '$1 == "voluntary_ctxt_switches:" { print $2 }' "/proc/$1/status"; }
 
 TAP_KIND="weak: setup, the instance A counts on" check_cmd "new_device '$id netdevs=eth1' adds $pmu" \
 	sh -c "echo '$id netdevs=eth1' >/sys/bus/netpmu_sim/new_device"
@@ -158,9 +161,10 @@ removed=1
 echo 1 >"/sys/bus/pci/devices/$peer_pci/remove"
 wait_line "$tmp/a.err" "NIC .* removed"
 wait_line "$tmp/b.err" "NIC .* removed"
-a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid)
+a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid) a_sleeps=$(sleeps $a_pid) b_sleeps=$(sleeps $b_pid)
 sleep 2
 a_used=$(($(cpu_ticks $a_pid) - a_ticks)) b_used=$(($(cpu_ticks $b_pid) - b_ticks))
+a_slept=$(($(sleeps $a_pid) - a_sleeps)) b_slept=$(($(sleeps $b_pid) - b_sleeps))
 check_eq "both serve on: HTTP 200 from A and B" "200 200" \
 	"$(scrape $a_port "$tmp/a.scrape") $(scrape $b_port "$tmp/b.scrape")"
 check_eq "A: netpmu_devices_removed_total = 2 (the PMU, the NIC)" 2 "$(value $a_port netpmu_devices_removed_total)"
@@ -187,19 +191,18 @@ kind exact
 check_eq "the totals stay after the NIC's removal: A ${n}+${n2}+${n3} packets and $n x $(frame $size) bytes, B $((n + n2 + n3)) packets" \
 	"$((n + n2 + n3)) $((n * $(frame $size))) $((n + n2 + n3))" \
 	"$(value $a_port "netpmu_napi_packets_total{$rx}") $(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'"') $(value $b_port "netpmu_napi_packets_total{$rx}")"
-kind weak "CPU time has no exact value: a spinning loop would take the whole 2 s"
+kind weak "a bound: a loop that blocks in its 100 ms poll blocks about 20 times in 2 s, a spin none"
 hz=$(getconf CLK_TCK)
-echo "# CPU ticks in the 2 s after: A $a_used, B $b_used ($hz a second)"
+echo "# in the 2 s after: CPU ticks A $a_used, B $b_used ($hz a second; B $b_before before); main thread blocked A $a_slept, B $b_slept times"
 echo "# B's stderr after the removal: $(sed -n '/NIC .* removed/,$p' "$tmp/b.err" | tail -n +2 | head -5 | tr '\n' '|')"
-check_eq "A does not spin after the removals: under 1 s of CPU in 2 s" yes \
-	"$([ $a_used -lt $hz ] && echo yes || echo "no: $a_used ticks")"
-# B's rotation reopens counters each interval (half a CPU under TCG, up to all
-# of one when the host is loaded: TCG has no steal time, the guest counts it
-# as B's) and drops the removed function's queues once: a spin would take the
-# whole 2 s more than before.
-check_eq "B does not spin after the removal: under 1.5 s of CPU in 2 s, or at most 0.5 s more than before" yes \
-	"$([ $b_used -lt $((hz * 3 / 2)) ] || [ $b_used -le $((b_before + hz / 2)) ] && echo yes ||
-		echo "no: $b_used ticks, $b_before before")"
+# CPU time is no oracle here: TCG has no steal time, so a loaded host's time
+# is counted as the guest's (B took 1.68 s in 2 s beside two other guests,
+# 0.84 s before). A spin is a loop that never blocks.
+check_eq "A does not spin after the removals: its loop blocked 5 times or more in 2 s" yes \
+	"$([ $a_slept -ge 5 ] && echo yes || echo "no: blocked $a_slept times, $a_used CPU ticks")"
+# B's rotation reopens counters each interval and drops the removed function's queues once.
+check_eq "B does not spin after the removal: its loop blocked 5 times or more in 2 s" yes \
+	"$([ $b_slept -ge 5 ] && echo yes || echo "no: blocked $b_slept times, $b_used CPU ticks")"
 
 kill -TERM $a_pid $b_pid
 wait $a_pid
