@@ -13,6 +13,7 @@
 #include "cmd/commands.h"
 #include "cmd/run_options.h"
 #include "cmd/serve_counters.h"
+#include "cmd/serve_plan.h"
 #include "lib/cli_values.h"
 #include "lib/why_line.h"
 #include "queue/queue_map.h"
@@ -46,15 +47,13 @@ struct serve_options {
 	struct run_options run;		/* --count: intervals */
 };
 
-/* What one session serves: options over the config file. */
-struct serve_plan {
-	struct serve_config file;
-	struct serve_filter filter;
-	char *const *events;
-	size_t nr_events;
-	unsigned int interval_ms;
-	unsigned long max_series;
-	bool software_only;	/* no PMU counters: what serves on when they cannot be opened */
+/* A SIGHUP's reload, as the session sees it. */
+struct serve_reload {
+	const struct serve_options *o;
+	struct serve_plan *plan;	/* served */
+	struct metric_store *store;
+	struct serve_plan next;		/* read for a new session */
+	bool has_next;
 };
 
 static void serve_usage(FILE *out)
@@ -212,20 +211,56 @@ static int make_plan(const struct serve_options *o, struct serve_plan *p, char *
 	return 0;
 }
 
+static void apply_plan(struct metric_store *store, const struct serve_plan *plan)
+{
+	metric_store_set_limit(store, plan->max_series);
+	metric_store_lock(store);
+	store->const_labels[0] = '\0';
+	for (size_t i = 0; i < plan->file.nr_labels; i++)
+		metric_labels_add(store->const_labels, sizeof(store->const_labels), plan->file.labels[i].name,
+				  plan->file.labels[i].value);
+	metric_store_unlock(store);
+}
+
+/*
+ * SIGHUP: the config read again. A plan the session, WHOLE, can serve is
+ * taken in place (true); one that needs a new session is kept for it (false).
+ */
+static bool reload_in_place(void *ctx, bool whole)
+{
+	struct serve_reload *r = ctx;
+	char why[512];
+
+	if (make_plan(r->o, &r->next, why, sizeof(why))) {
+		fprintf(stderr, CMD ": reload refused, serving on as before: %s\n", why);
+		return true;
+	}
+	if (!whole || !serve_plan_same_session(r->plan, &r->next)) {
+		r->has_next = true;
+		return false;
+	}
+	serve_plan_take_in_place(r->plan, &r->next);
+	apply_plan(r->store, r->plan);
+	fprintf(stderr, CMD ": reloaded %s\n", r->o->config);
+	return true;
+}
+
 /*
  * One BPF session serving PLAN, until a stop, a reload or an error; *STARTED:
  * it counted. *ANNOUNCE, the serving line, is said once the first session
  * counts (scripts wait for it: what follows it is measured).
  */
-static enum serve_end serve_session(const struct serve_options *o, const struct serve_plan *plan,
+static enum serve_end serve_session(const struct serve_options *o, struct serve_reload *reload,
 				    struct metric_store *store, struct json_log *log, double deadline,
 				    bool *started, const char **announce)
 {
+	const struct serve_plan *plan = reload->plan;
 	struct queue_map queues = { 0 };
 	struct serve_counters sc = { .queues = &queues, .sysfs_root = o->run.sysfs_root };
 	struct serve_records rec = { .store = store, .filter = &plan->filter, .queues = &queues };
 	struct serve_loop loop = {
-		.store = store, .records = &rec, .log = log, .reload_on_hup = o->config != NULL,
+		.store = store, .records = &rec, .log = log,
+		.reload = o->config ? reload_in_place : NULL, .reload_ctx = reload,
 		.deadline = deadline, .max_intervals = o->run.count, .queues = &queues,
 		.sysfs_root = o->run.sysfs_root,
 	};
@@ -262,17 +297,6 @@ out:
 	return end;
 }
 
-static void apply_plan(struct metric_store *store, const struct serve_plan *plan)
-{
-	metric_store_set_limit(store, plan->max_series);
-	metric_store_lock(store);
-	store->const_labels[0] = '\0';
-	for (size_t i = 0; i < plan->file.nr_labels; i++)
-		metric_labels_add(store->const_labels, sizeof(store->const_labels), plan->file.labels[i].name,
-				  plan->file.labels[i].value);
-	metric_store_unlock(store);
-}
-
 /*
  * Serves until a stop: a session per config read. A bad reload keeps the
  * config served; a session that cannot start after a reload (a PMU removed,
@@ -285,6 +309,7 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		 struct json_log *log, const char *serving)
 {
 	double deadline = o->run.duration_s > 0 ? monotonic_seconds() + o->run.duration_s : 0;
+	struct serve_reload reload = { .o = o, .plan = plan, .store = store };
 	struct serve_plan next, previous;
 	bool has_previous = false, counted = false;
 	enum serve_end end;
@@ -295,7 +320,7 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		bool started = false;
 
 		apply_plan(store, plan);
-		end = serve_session(o, plan, store, log, deadline, &started, &serving);
+		end = serve_session(o, &reload, store, log, deadline, &started, &serving);
 		counted |= started;
 		if (end == SERVE_END_STOP) {
 			ret = 0;
@@ -326,7 +351,10 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		if (has_previous)
 			serve_config_free(&previous.file);
 		has_previous = false;
-		if (make_plan(o, &next, why, sizeof(why))) {
+		if (reload.has_next) {
+			next = reload.next;
+			reload.has_next = false;
+		} else if (make_plan(o, &next, why, sizeof(why))) {
 			fprintf(stderr, CMD ": reload refused, serving on as before: %s\n", why);
 			continue;
 		}

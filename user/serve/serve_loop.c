@@ -175,7 +175,7 @@ enum serve_end serve_loop_run(struct serve_loop *loop, const char *cmd)
 			hup_received = 0;
 			if (loop->log && json_log_reopen(loop->log, why, sizeof(why)))
 				fprintf(stderr, "%s: %s\n", cmd, why);
-			if (loop->reload_on_hup) {
+			if (loop->reload && !loop->reload(loop->reload_ctx, !loop->watch.lost_counters)) {
 				end = SERVE_END_RELOAD;
 				break;
 			}

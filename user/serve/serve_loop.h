@@ -25,6 +25,12 @@ struct queue_map;
 typedef int (*serve_rotate_fn)(void *ctx, struct bpf_session *session, char *why, size_t why_len);
 /* The queue map changed under the session: the rotation's targets follow it. */
 typedef void (*serve_retarget_fn)(void *ctx);
+/*
+ * SIGHUP: the config read again; false when it needs a new session, as it
+ * does whenever the session is not WHOLE (a PMU of its counters removed: a
+ * SIGHUP is how the operator has them opened again).
+ */
+typedef bool (*serve_reload_fn)(void *ctx, bool whole);
 
 struct serve_loop {
 	struct bpf_session *session;
@@ -38,7 +44,8 @@ struct serve_loop {
 	/* The NICs watched for removal; read again as ethtool -L remakes their vectors. */
 	struct queue_map *queues;
 	const char *sysfs_root;			/* the PMUs' (NULL: /sys) */
-	bool reload_on_hup;			/* a --config to read again */
+	serve_reload_fn reload;			/* NULL: no --config to read again */
+	void *reload_ctx;
 	double deadline;			/* monotonic seconds; 0: none */
 	unsigned long max_intervals;		/* 0: no limit */
 	/* state */
@@ -52,7 +59,7 @@ struct serve_loop {
 
 enum serve_end {
 	SERVE_END_STOP,		/* SIGTERM, SIGINT, -d or --count */
-	SERVE_END_RELOAD,	/* SIGHUP with reload_on_hup */
+	SERVE_END_RELOAD,	/* SIGHUP: a config for a new session */
 	SERVE_END_ERROR,	/* said on stderr */
 };
 
