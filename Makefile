@@ -210,6 +210,18 @@ $(OUTPUT)/bench/%: tests/bench/%.c
 	$(msg) CC $@
 	$(Q)$(CC) $(CFLAGS) $< -o $@
 
+# Its floor: empty programs on netpmu's hooks, and their loader.
+$(OUTPUT)/bench/floor.bpf.o: tests/bench/floor.bpf.c vmlinux/$(kernel_arch_$(HOST_ARCH))/vmlinux.h
+	@mkdir -p $(@D)
+	$(msg) BPF $@
+	$(Q)$(CLANG) -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(kernel_arch_$(HOST_ARCH)) \
+		-Ivmlinux/$(kernel_arch_$(HOST_ARCH)) -Wall -Werror -c $< -o $@
+
+$(OUTPUT)/bench/floor: tests/bench/floor.c
+	@mkdir -p $(@D)
+	$(msg) CC $@
+	$(Q)$(CC) $(CFLAGS) $< -o $@ $$(pkg-config --libs libbpf)
+
 check: all
 	$(Q)CELLS="$(CELLS)" tests/run
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The host half of `make bench`: the five configurations run interleaved
+"""The host half of `make bench`: the seven configurations run interleaved
 (round r starts at configuration r), each with the same fixed UDP flood across
-the veth pair, sender and receiver pinned to CPUs 0 and 1. Round 0 runs with
-kernel.bpf_stats_enabled=1 for the BPF cost, plus empty bpftrace programs on
+the veth pair in two scenarios (the worst case, one packet per NAPI poll, and
+threaded NAPI, whose polls carry many), sender and receiver pinned to CPUs 0
+and 1. Round 0 runs with kernel.bpf_stats_enabled=1 for the BPF cost, plus empty bpftrace programs on
 the same tracepoints (the accounting's own cost), and is left out of the
 throughput medians; every other round ends with a start-up probe (netpmu trace
 -I 1000 to its first record). netpmu serve runs with a scraper fetching
@@ -34,7 +35,7 @@ NETPMU_TOP_FIRST = r"^netpmu top "
 BPFTRACE_FIRST = r"^\d\d:\d\d:\d\d$"
 
 
-def configs(netpmu, bt):
+def configs(netpmu, bt, tools):
     return [
         {"name": "1 none", "argv": None},
         {"name": "2 netpmu top", "argv": [netpmu, "top", "-I", "1000"],
@@ -49,6 +50,9 @@ def configs(netpmu, bt):
         # The same per-poll trace with a --where the kernel tests before the ring buffer.
         {"name": "6 per-poll filtered", "argv": [netpmu, "trace", "--per-poll", "--where", "work >= budget"],
          "pipe": False, "ready": r"^netpmu trace: tracing", "stream": "err"},
+        # The floor: empty programs on the hooks 2, 3 and 5 attach (tests/bench/floor.bpf.c).
+        {"name": "7 floor", "argv": [os.path.join(tools, "floor"), os.path.join(tools, "floor.bpf.o")],
+         "ready": r"^floor: attached", "stream": "out"},
     ]
 
 
@@ -102,10 +106,12 @@ def floor_probe():
             "ready": r"^Attaching \d+ probes", "stream": "out", "settle": 0.5}
 
 
-def vm_rss_kb(pid):
+def vm_kb(pid, field):
+    """VmRSS (now) or VmHWM (the peak since exec: rusage's ru_maxrss also counts the
+    forked copy of this Python before the exec, 20 MiB and more)."""
     with open("/proc/%d/status" % pid) as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return None
 
@@ -122,12 +128,27 @@ def disk_irqs(path):
     return proc if proc.poll() is None else None
 
 
-def flood(args, port, irq_load=False):
+def napi_thread_cpu_ns(pid):
+    """CPU time of the receiving veth's NAPI thread so far (schedstat: ns on CPU)."""
+    with open("/proc/%d/schedstat" % pid) as f:
+        return int(f.read().split()[0])
+
+
+def flood(args, port, irq_load=False, napi_thread=None):
     """The fixed flood: returns the receiver's and the sender's figures. With
-    IRQ_LOAD, direct disk reads run beside it (interrupts for the IRQ hooks)."""
+    IRQ_LOAD, direct disk reads run beside it (interrupts for the IRQ hooks).
+    With NAPI_THREAD (the batched scenario) the polls, and so the hooks, run
+    in that thread: packets per CPU-second are then those delivered per second
+    of the sender's and that thread's CPU time."""
     disk = disk_irqs(os.path.join(args.tools, "irq-load.dat")) if irq_load else None
     try:
-        return flood_only(args, port)
+        before = napi_thread and napi_thread_cpu_ns(napi_thread)
+        figures = flood_only(args, port)
+        if napi_thread:
+            figures["napi_thread_cpu_s"] = round((napi_thread_cpu_ns(napi_thread) - before) / 1e9, 4)
+            figures["pkt_per_cpu_s"] = round(figures["received"] /
+                                             max(figures["send_cpu_s"] + figures["napi_thread_cpu_s"], 1e-6))
+        return figures
     finally:
         if disk:
             disk.kill()
@@ -172,7 +193,7 @@ def losses(cfg, err_text):
     return {"dropped": 0} if cfg["argv"] and "netpmu" in cfg["argv"][0] else {}
 
 
-def run_one(cfg, args, port, with_stats):
+def run_one(cfg, args, port, with_stats, napi_thread=None):
     run = {"config": cfg["name"], "bpf_stats": with_stats}
     tool = None
     if cfg["argv"]:
@@ -194,13 +215,16 @@ def run_one(cfg, args, port, with_stats):
             ids = tool.prog_ids()
         if cfg.get("wait_progs"):
             run["attached_s"] = round(time.monotonic() - tool.start, 4)
+        # Which programs it runs: the floor must have one on each hook netpmu attaches.
+        run["prog_names"] = sorted(p["name"] for p in bpf_prog_stats(tool.prog_ids()))
     scraper = Scraper(cfg["scrape"]) if cfg.get("scrape") else None
     if not cfg.get("no_flood"):
-        run["flood"] = flood(args, port, irq_load=with_stats)
+        run["flood"] = flood(args, port, irq_load=with_stats, napi_thread=napi_thread)
     if scraper:
         run["scrape"] = scraper.stop()
     if tool:
-        run["steady_rss_kb"] = vm_rss_kb(tool.proc.pid)
+        run["steady_rss_kb"] = vm_kb(tool.proc.pid, "VmRSS")
+        run["peak_rss_kb"] = vm_kb(tool.proc.pid, "VmHWM")
         if with_stats:
             run["progs"] = bpf_prog_stats(tool.prog_ids())
         status = tool.stop()
@@ -212,6 +236,33 @@ def run_one(cfg, args, port, with_stats):
         if status not in (0, -2):
             raise RuntimeError("%s exited with %s:\n%s" % (cfg["name"], status, err))
     return run
+
+
+# The flood's two shapes: the worst case (veth's NAPI in softirq context, one
+# packet per poll) and a batched one: threaded NAPI, rescheduled by a 200 us
+# timer instead of at once (napi_defer_hard_irqs), so that a poll finds the
+# packets of 200 us waiting, as a real NIC's coalesced interrupt brings them.
+SCENARIOS = ("worst", "batched")
+
+
+def set_batched(ns, on):
+    """Sets the receiving veth's NAPI to the scenario; its thread's pid when batched."""
+    def napi_threads():
+        return set(subprocess.run(["pgrep", "^napi/vb-"], capture_output=True, text=True).stdout.split())
+
+    settings = (("napi_defer_hard_irqs", 2), ("gro_flush_timeout", 200000), ("threaded", 1)) if on else \
+        (("threaded", 0), ("gro_flush_timeout", 0), ("napi_defer_hard_irqs", 0))
+    before = napi_threads()
+    for name, value in settings:
+        subprocess.run(["ip", "netns", "exec", ns, "sh", "-c", "echo %d > /sys/class/net/vb/%s" % (value, name)],
+                       check=True)
+    if not on:
+        return None
+    # Other namespaces may have a vb of their own: this one's thread is the new one.
+    new = napi_threads() - before
+    if len(new) != 1:
+        raise RuntimeError("batched scenario: expected one new NAPI thread of vb, found %r" % sorted(new))
+    return int(new.pop())
 
 
 def set_stats(value):
@@ -232,7 +283,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
 
-    cfgs = configs(args.netpmu, args.bt)
+    cfgs = configs(args.netpmu, args.bt, args.tools)
     runs = []
     port = 9000
     started = time.monotonic()
@@ -241,14 +292,17 @@ def main():
         stats = rnd == 0
         old = set_stats("1") if stats else None
         try:
-            for cfg in order + ([floor_probe()] if stats else []):
-                port += 1
-                run = run_one(cfg, args, port, stats)
-                run["round"] = rnd
-                runs.append(run)
-                print("  round %d %-18s %9d pkt/s %9d pkt/CPU-s%s" % (
-                    rnd, cfg["name"], run["flood"]["pps"], run["flood"]["pkt_per_cpu_s"],
-                    "  (BPF stats on, not in the medians)" if stats else ""), file=sys.stderr)
+            for scenario in SCENARIOS:
+                napi_thread = set_batched(args.ns_b, scenario == "batched")
+                for cfg in order + ([floor_probe()] if stats and scenario == "worst" else []):
+                    port += 1
+                    run = run_one(cfg, args, port, stats, napi_thread)
+                    run["round"], run["scenario"] = rnd, scenario
+                    runs.append(run)
+                    print("  round %d %-7s %-18s %9d pkt/s %9d pkt/CPU-s%s" % (
+                        rnd, scenario, cfg["name"], run["flood"]["pps"], run["flood"]["pkt_per_cpu_s"],
+                        "  (BPF stats on, not in the medians)" if stats else ""), file=sys.stderr)
+            set_batched(args.ns_b, False)
             if not stats:
                 run = run_one(startup_probe(args.netpmu), args, port, False)
                 run["round"] = rnd
