@@ -10,19 +10,23 @@
 #   consumer:  eth1's IRQ on CPU 0, its receiver (--pid) on CPU 1; then moved to CPU 0
 #   latency:   a model instance of eth1 whose frames take lat_base_ns=200000 each,
 #              read through a sysfs root that has it instead of hns3_pmu_sicl_0
+#   drops:     a model instance of eth1 that counts a frame dropped before DMA
+#              for every frame delivered (rx_drop_every=1), read the same way
 # Packets are exact against the datagrams sent or the driver's own per-queue
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irq_affinity.sh"
-plan 25
+plan 29
 kind golden
 tmp=$(mktemp -d)
 irq_affinity_init "$tmp"
 receiver=
-latency_id=7
+latency_id=7 drops_id=8
 cleanup() {
 	[ -z "$receiver" ] || kill "$receiver" 2>/dev/null
-	[ ! -e /sys/bus/event_source/devices/hns3_pmu_sicl_$latency_id ] || echo $latency_id >/sys/bus/netpmu_sim/del_device
+	for id in $latency_id $drops_id; do
+		[ ! -e /sys/bus/event_source/devices/hns3_pmu_sicl_$id ] || echo $id >/sys/bus/netpmu_sim/del_device
+	done
 	wait 2>/dev/null
 	irq_affinity_restore
 	ip netns exec peer ethtool -X eth3 default 2>/dev/null
@@ -176,13 +180,19 @@ receiver=
 # 20000 cycles, plus floor(242 x 8 x 100 / 10000) = 19 for its bytes (the
 # bytes' part floored over the frames counted together: 19.36 a frame at
 # most), so the mean is 200.19 us (kmod/README.md's formula).
+# stage_sysfs: $tmp/sys, /sys but for a copy of the PMUs without hns3_pmu_sicl_0.
+stage_sysfs() {
+	local copy=$tmp/sys/bus/event_source/devices e d
+
+	rm -rf "$tmp/sys"
+	mkdir -p "$copy"
+	for e in /sys/*; do [ "$e" = /sys/bus ] || ln -s "$e" "$tmp/sys/"; done
+	for e in /sys/bus/*; do [ "$e" = /sys/bus/event_source ] || ln -s "$e" "$tmp/sys/bus/"; done
+	for d in /sys/bus/event_source/devices/*; do cp -r "$d/" "$copy/" 2>/dev/null; done
+	rm -rf "$copy/hns3_pmu_sicl_0"
+}
 echo "$latency_id netdevs=eth1 lat_base_ns=200000" >/sys/bus/netpmu_sim/new_device
-copy=$tmp/sys/bus/event_source/devices
-mkdir -p "$copy"
-for e in /sys/*; do [ "$e" = /sys/bus ] || ln -s "$e" "$tmp/sys/"; done
-for e in /sys/bus/*; do [ "$e" = /sys/bus/event_source ] || ln -s "$e" "$tmp/sys/bus/"; done
-for d in /sys/bus/event_source/devices/*; do cp -r "$d/" "$copy/" 2>/dev/null; done
-rm -rf "$copy/hns3_pmu_sicl_0"
+stage_sysfs
 eth1_latency_flow() { python3 "$flow" transfer --netns peer --to 198.51.100.2 --port 9830 --count 600 --size 200 --gap-us 3000; }
 run_doctor latency --sysfs-root "$tmp/sys" --dev "$eth1_pci" "${slow[@]}" --threshold min_packets=50 -- eth1_latency_flow
 echo $latency_id >/sys/bus/netpmu_sim/del_device
@@ -192,3 +202,23 @@ check_eq "latency: the one finding is eth1's nic_latency, read from hns3_pmu_sic
 	"nic_latency: eth1 rx 0|hns3_pmu_sicl_$latency_id" "$(findings latency)$(grep -o "hns3_pmu_sicl_[0-9]*" "$tmp/latency" | head -1)"
 TAP_KIND=model check_cmd "latency: its evidence, the model's 200.19 us a frame (oracle: kmod/README.md's formula)" \
 	grep -qE "^  evidence:   the NIC measured a mean RX latency of 200\.19 us over [0-9]+ packets" "$tmp/latency"
+
+# drops: a model instance of eth1 with rx_drop_every=1 (kmod/README.md): for
+# every frame delivered it counts one more that the NIC received and dropped
+# before DMA, so over any interval its RX packets are exactly twice NAPI's.
+echo "$drops_id netdevs=eth1 rx_drop_every=1" >/sys/bus/netpmu_sim/new_device
+stage_sysfs
+before=$(eth1_rx)
+eth1_drops_flow() { python3 "$flow" transfer --netns peer --to 198.51.100.2 --port 9840 --count 600 --size 200 --gap-us 3000; }
+run_doctor drops --sysfs-root "$tmp/sys" --dev "$eth1_pci" "${slow[@]}" --threshold min_packets=50 -- eth1_drops_flow
+echo $drops_id >/sys/bus/netpmu_sim/del_device
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "drops: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran drops)"
+TAP_KIND=exact check_eq "drops: eth1's RX row's packets are virtio-net's own count (sysfs statistics)" \
+	"$(($(eth1_rx) - before))" "$(awk '$1 == "eth1" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/drops")"
+check_eq "drops: the one finding is eth1's hw_sw_mismatch, read from hns3_pmu_sicl_$drops_id" \
+	"hw_sw_mismatch: eth1 rx 0|hns3_pmu_sicl_$drops_id" "$(findings drops)$(grep -o "hns3_pmu_sicl_[0-9]*" "$tmp/drops" | head -1)"
+drops_nic=$(evidence_of drops hw_sw_mismatch "eth1 rx 0" | sed -n 's/.*the NIC counted \([0-9]*\) RX packets and NAPI delivered \([0-9]*\) (\([0-9.]*% [a-z]*\)).*/\1 \2 \3/p')
+read -r nic napi pct <<<"$drops_nic"
+TAP_KIND=model check_eq "drops: its evidence, the NIC's $nic RX packets = 2 x NAPI's ${napi:-?} (oracle: rx_drop_every=1)" \
+	"$((2 * ${napi:-0})) 50.0% fewer" "${nic:-none} ${pct:-}"
