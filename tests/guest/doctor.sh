@@ -16,7 +16,7 @@
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irq_affinity.sh"
-plan 29
+plan 30
 kind golden
 tmp=$(mktemp -d)
 irq_affinity_init "$tmp"
@@ -218,7 +218,15 @@ TAP_KIND=exact check_eq "drops: eth1's RX row's packets are virtio-net's own cou
 	"$(($(eth1_rx) - before))" "$(awk '$1 == "eth1" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/drops")"
 check_eq "drops: the one finding is eth1's hw_sw_mismatch, read from hns3_pmu_sicl_$drops_id" \
 	"hw_sw_mismatch: eth1 rx 0|hns3_pmu_sicl_$drops_id" "$(findings drops)$(grep -o "hns3_pmu_sicl_[0-9]*" "$tmp/drops" | head -1)"
-drops_nic=$(evidence_of drops hw_sw_mismatch "eth1 rx 0" | sed -n 's/.*the NIC counted \([0-9]*\) RX packets and NAPI delivered \([0-9]*\) (\([0-9.]*% [a-z]*\)).*/\1 \2 \3/p')
-read -r nic napi pct <<<"$drops_nic"
-TAP_KIND=model check_eq "drops: its evidence, the NIC's $nic RX packets = 2 x NAPI's ${napi:-?} (oracle: rx_drop_every=1)" \
-	"$((2 * ${napi:-0})) 50.0% fewer" "${nic:-none} ${pct:-}"
+read -r nic napi pct <<<"$(evidence_of drops hw_sw_mismatch "eth1 rx 0" |
+	sed -n 's/.*the NIC counted \([0-9]*\) RX packets and NAPI delivered \([0-9]*\) (\([0-9.]*% [a-z]*\)).*/\1 \2 \3/p')"
+# The frames the NIC delivered in the same intervals: its latency pair's packets.
+delivered=$(clear_of drops nic_latency | sed -n 's/.* us over \([0-9]*\) packets .*/\1/p')
+TAP_KIND=model check_eq "drops: its evidence, the NIC's ${nic:-?} RX packets = 2 x the ${delivered:-?} it delivered in those intervals (its latency pair's packets; oracle: rx_drop_every=1)" \
+	"$((2 * ${delivered:-0}))" "${nic:-none}"
+# NAPI counts a poll's packets when the poll returns, the model its frames
+# when its tap sees them inside the poll: a poll across an interval's end
+# puts them in two intervals (1 frame of 585 in the first run).
+TAP_KIND="weak: a poll across an interval's end, at most 2 frames" check_cmd \
+	"drops: NAPI's ${napi:-?} packets are the ${delivered:-?} the NIC delivered, within 2 (${pct:-?})" \
+	test "${napi:-0}" -ge "$((${delivered:-0} - 2))" -a "${napi:-0}" -le "$((${delivered:-0} + 2))" -a "${delivered:-0}" -gt 0
