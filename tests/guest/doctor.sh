@@ -5,7 +5,8 @@
 #   quiet:     eth3's two RX IRQs on CPUs 0 and 1, 64 UDP flows at a gentle rate
 #   imbalance: eth3's RSS table sends every flow to queue 0 (ethtool -X weight 1 0)
 #   budget:    a flood to eth1 whose polls are deferred 500 ms (napi_defer_hard_irqs,
-#              gro_flush_timeout): each poll finds more than its budget waiting
+#              gro_flush_timeout): each poll finds more than its budget waiting,
+#              and an interrupt brings many packets (coalescing_loose)
 #   shared:    both RX IRQs of eth3 on CPU 0, CPU 1 polls nothing
 #   consumer:  eth1's IRQ on CPU 0, its receiver (--pid) on CPU 1; then moved to CPU 0
 #   latency and drops: a model instance of eth1 whose frames take lat_base_ns=200000
@@ -16,7 +17,7 @@
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irq_affinity.sh"
-plan 28
+plan 29
 kind golden
 tmp=$(mktemp -d)
 irq_affinity_init "$tmp"
@@ -128,7 +129,12 @@ TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "budget: do
 	"0 inside" "$(ran budget)"
 TAP_KIND=exact check_eq "budget: eth1's RX row's packets are virtio-net's own count (sysfs statistics)" \
 	"$(($(eth1_rx) - before))" "$(awk '$1 == "eth1" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/budget")"
-check_eq "budget: the one finding is eth1's budget_exhausted" "budget_exhausted: eth1 rx 0|" "$(findings budget)"
+# The deferral also keeps eth1's interrupt off: one brings the flood's polls,
+# coalescing too loose (napi_defer_hard_irqs is what its next step names).
+check_eq "budget: the findings are eth1's budget_exhausted and coalescing_loose" \
+	"budget_exhausted: eth1 rx 0|coalescing_loose: eth1 rx 0|" "$(findings budget)"
+check_cmd "budget: coalescing_loose's evidence, IRQ $eth1_irq bringing loose_pkts_per_irq=32 packets or more each" \
+	grep -qE "^  evidence:   IRQ $eth1_irq fired once every [0-9]+ us on average while packets came \([0-9.]+ s of intervals with packets\) and brought ([3-9][0-9]|[0-9]{3,})\.[0-9]{2} packets each" "$tmp/budget"
 check_cmd "budget: its evidence, a share at or above budget_pct=10" \
 	grep -qE "^  evidence:   [0-9]+ of [0-9]+ polls \((1[0-9]|[2-9][0-9]|100)\.[0-9]%\) used their whole budget" "$tmp/budget"
 

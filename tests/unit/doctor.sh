@@ -133,24 +133,24 @@ check_eq "coalescing: 2 packets each is none" "|the highest interrupt rate, eth1
 	"$(findings <k2)|$(clear_of coalescing <k2)"
 
 # coalescing_loose: loose_pkts_per_irq=32 packets an interrupt, one every
-# irq_gap_us=500 us or more, over min_packets=1000.
-loose() { # DURATION PACKETS [HW...]: 2000 interrupts of eth1 rx 0
-	echo "run duration=$1 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"
-	echo "queue dev=eth1 queue=0 dir=rx irq=30 polls=2000 packets=$2 irqs=2000 ${3:-}"
+# irq_gap_us=500 us or more of the intervals with packets, over min_packets=1000.
+loose() { # BUSY_NS PACKETS [HW...]: 2000 interrupts of eth1 rx 0 in a 10 s run
+	echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"
+	echo "queue dev=eth1 queue=0 dir=rx irq=30 polls=2000 packets=$2 irqs=2000 busy_ns=$1 ${3:-}"
 }
-loose 1 64000 >o; loose 1 63980 >o31; loose 0.998 64000 >o499; loose 0.5 999 >o999
-loose 1 64000 "hw_intervals=4 hw_ns=2000000000 hw_rx_packets=30000 hw_napi_packets=30000 hw_lat_packets=30000 hw_lat_cycles=3600000" >olat
-check_eq "coalescing_loose: 32.00 packets an interrupt, one every 500 us" \
-	"coalescing_loose: eth1 rx 0|  evidence:   IRQ 30 fired once every 500 us on average and brought 32.00 packets each (2000 interrupts, 64000 packets, 64000 packets/s): arriving steadily, a batch's first packet waited about 500 us for its interrupt|  confidence: medium: the wait is inferred from the interrupt and packet rates: packets arriving steadily waited up to the gap, a burst that arrived at once did not" \
+loose 1000000000 64000 >o; loose 1000000000 63980 >o31; loose 998000000 64000 >o499; loose 1000000000 999 >o999
+loose 1000000000 64000 "hw_intervals=4 hw_ns=2000000000 hw_rx_packets=30000 hw_napi_packets=30000 hw_lat_packets=30000 hw_lat_cycles=3600000" >olat
+check_eq "coalescing_loose: 32.00 packets an interrupt, one every 500 us of the 1 s with packets (of 10 s)" \
+	"coalescing_loose: eth1 rx 0|  evidence:   IRQ 30 fired once every 500 us on average while packets came (1.000 s of intervals with packets) and brought 32.00 packets each (2000 interrupts, 64000 packets): arriving steadily, a batch's first packet waited about 500 us for its interrupt|  confidence: medium: the wait is inferred from the interrupt and packet rates: packets arriving steadily waited up to the gap, a burst that arrived at once did not" \
 	"$(findings <o)$(line evidence <o)|$(line confidence <o)"
 check_eq "coalescing_loose: with the NIC's latency pair, its mean beside" \
-	"  evidence:   IRQ 30 fired once every 500 us on average and brought 32.00 packets each (2000 interrupts, 64000 packets, 64000 packets/s): arriving steadily, a batch's first packet waited about 500 us for its interrupt; the NIC's own mean RX latency: 1.20 us" \
+	"  evidence:   IRQ 30 fired once every 500 us on average while packets came (1.000 s of intervals with packets) and brought 32.00 packets each (2000 interrupts, 64000 packets): arriving steadily, a batch's first packet waited about 500 us for its interrupt; the NIC's own mean RX latency: 1.20 us" \
 	"$(line evidence <olat)"
 check_eq "coalescing_loose: 31.99 packets an interrupt is none" \
-	"|the most packets per interrupt, eth1 rx 0's, is 31.99, one interrupt every 500 us (loose_pkts_per_irq=32, irq_gap_us=500)" \
+	"|the most packets per interrupt, eth1 rx 0's, is 31.99, one interrupt every 500 us while packets came (loose_pkts_per_irq=32, irq_gap_us=500)" \
 	"$(findings <o31)|$(clear_of coalescing_loose <o31)"
 check_eq "coalescing_loose: one interrupt every 499 us is none; --threshold irq_gap_us=499 makes it one" \
-	"|the most packets per interrupt, eth1 rx 0's, is 32.00, one interrupt every 499 us (loose_pkts_per_irq=32, irq_gap_us=500)|coalescing_loose: eth1 rx 0|" \
+	"|the most packets per interrupt, eth1 rx 0's, is 32.00, one interrupt every 499 us while packets came (loose_pkts_per_irq=32, irq_gap_us=500)|coalescing_loose: eth1 rx 0|" \
 	"$(findings <o499)|$(clear_of coalescing_loose <o499)|$(findings --threshold irq_gap_us=499 <o499)"
 check_eq "coalescing_loose: 999 packets (under min_packets=1000) are not judged" \
 	"|no RX queue's interrupts were counted over min_packets=1000 packets" "$(findings <o999)|$(clear_of coalescing_loose <o999)"

@@ -69,17 +69,20 @@ static double nic_latency_us(const struct doctor_totals *t, const struct doctor_
 	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
 }
 
-/* Mean microseconds between Q's interrupts over the run. */
-static double irq_gap_us(const struct doctor_totals *t, const struct doctor_queue *q)
+/*
+ * Mean microseconds between Q's interrupts while it had traffic (the intervals
+ * it had packets in): a watch's idle seconds are no wait.
+ */
+static double irq_gap_us(const struct doctor_queue *q)
 {
-	return t->duration_s * 1e6 / q->irqs;
+	return q->busy_ns / 1e3 / q->irqs;
 }
 
 /*
- * Too loose: interrupts that each bring a batch, far apart. Only the rates
- * are known, not when each packet arrived: arriving steadily, the first
- * packet of a batch waited about the gap between interrupts; a burst that
- * arrived at once did not wait. Hence medium at most.
+ * Too loose: interrupts that each bring a batch, far apart while traffic
+ * flows. Only the rates are known, not when each packet arrived: arriving
+ * steadily, the first packet of a batch waited about the gap between
+ * interrupts; a burst that arrived at once did not wait. Hence medium at most.
  */
 void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct doctor_thresholds *th,
 				   struct doctor_report *r)
@@ -98,7 +101,7 @@ void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct d
 		per_irq = (double)q->packets / q->irqs;
 		if (!top || per_irq > (double)top->packets / top->irqs)
 			top = q;
-		gap = irq_gap_us(t, q);
+		gap = irq_gap_us(q);
 		if (per_irq < TH(DT_LOOSE_PKTS_PER_IRQ) || gap < TH(DT_IRQ_GAP_US))
 			continue;
 		doctor_queue_label(q, label, sizeof(label));
@@ -111,10 +114,10 @@ void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct d
 		else
 			nic[0] = '\0';
 		snprintf(f->evidence, sizeof(f->evidence),
-			 "IRQ %u fired once every %.0f us on average and brought %.2f packets each (%llu interrupts, "
-			 "%llu packets, %.0f packets/s): arriving steadily, a batch's first packet waited about "
-			 "%.0f us for its interrupt%s", q->irq, gap, per_irq, (unsigned long long)q->irqs,
-			 (unsigned long long)q->packets, doctor_per_s(t, q->packets), gap, nic);
+			 "IRQ %u fired once every %.0f us on average while packets came (%.3f s of intervals with "
+			 "packets) and brought %.2f packets each (%llu interrupts, %llu packets): arriving steadily, a batch's first packet waited about "
+			 "%.0f us for its interrupt%s", q->irq, gap, q->busy_ns / 1e9, per_irq,
+			 (unsigned long long)q->irqs, (unsigned long long)q->packets, gap, nic);
 		doctor_figure(f, "irq_gap_us", gap);
 		doctor_figure(f, "packets_per_irq", per_irq);
 		doctor_figure(f, "irqs", q->irqs);
@@ -140,8 +143,8 @@ void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct d
 	}
 	doctor_queue_label(top, label, sizeof(label));
 	doctor_clear_add(r, "coalescing_loose", "the most packets per interrupt, %s's, is %.2f, one interrupt every "
-			 "%.0f us (loose_pkts_per_irq=%g, irq_gap_us=%g)", label, (double)top->packets / top->irqs,
-			 irq_gap_us(t, top), TH(DT_LOOSE_PKTS_PER_IRQ), TH(DT_IRQ_GAP_US));
+			 "%.0f us while packets came (loose_pkts_per_irq=%g, irq_gap_us=%g)", label, (double)top->packets / top->irqs,
+			 irq_gap_us(top), TH(DT_LOOSE_PKTS_PER_IRQ), TH(DT_IRQ_GAP_US));
 }
 
 static double difference_pct(uint64_t a, uint64_t b)
