@@ -22,6 +22,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 #include <linux/uaccess.h>
 
 #include "sim.h"
@@ -57,6 +58,10 @@ MODULE_PARM_DESC(lat_base_ns, "Model's fixed per-packet latency in ns (default 1
 static uint link_mbps = 10000;
 module_param(link_mbps, uint, 0444);
 MODULE_PARM_DESC(link_mbps, "Model's link speed in Mbit/s for serialization latency (default 10000)");
+
+static uint rx_drop_every;
+module_param(rx_drop_every, uint, 0444);
+MODULE_PARM_DESC(rx_drop_every, "Model's RX drops before DMA: for every N frames received it counts one more, received and dropped (0-" __stringify(HNS3_SIM_MAX_DROP_EVERY) ", default 0: none)");
 
 static int local_cpu = -1;
 module_param(local_cpu, int, 0444);
@@ -147,7 +152,8 @@ static int hns3_sim_check_config(const struct hns3_sim_config *cfg)
 {
 	if (!cfg->clock_freq || !cfg->link_mbps || cfg->counter_bits < 16 ||
 	    cfg->counter_bits > 64 || cfg->local_cpu < -1 ||
-	    cfg->local_cpu >= (int)nr_cpu_ids)
+	    cfg->local_cpu >= (int)nr_cpu_ids ||
+	    cfg->rx_drop_every > HNS3_SIM_MAX_DROP_EVERY)
 		return -EINVAL;
 	return 0;
 }
@@ -241,6 +247,7 @@ static void hns3_sim_default_config(struct hns3_sim_config *cfg)
 		.lat_base_ns = lat_base_ns,
 		.link_mbps = link_mbps,
 		.local_cpu = local_cpu,
+		.rx_drop_every = rx_drop_every,
 	};
 }
 
@@ -271,6 +278,8 @@ static int hns3_sim_parse_opt(char *opt, struct hns3_sim_config *cfg,
 		return kstrtou32(val, 0, &cfg->link_mbps);
 	if (!strcmp(opt, "local_cpu"))
 		return kstrtoint(val, 0, &cfg->local_cpu);
+	if (!strcmp(opt, "rx_drop_every"))
+		return kstrtou32(val, 0, &cfg->rx_drop_every);
 	return -EINVAL;
 }
 
@@ -398,7 +407,7 @@ int hns3_sim_init(void)
 
 	hns3_sim_default_config(&cfg);
 	if (hns3_sim_check_config(&cfg)) {
-		pr_err("invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU): no HNS3 PMU model\n");
+		pr_err("invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, local_cpu -1 or a possible CPU, rx_drop_every 0-" __stringify(HNS3_SIM_MAX_DROP_EVERY) "): no HNS3 PMU model\n");
 		return 0;
 	}
 

@@ -18,6 +18,7 @@
 
 #define HNS3_SIM_MAX_FUNCS	16	/* port is a 4-bit field */
 #define HNS3_SIM_MAX_VECTORS	4096	/* intr is a 12-bit field */
+#define HNS3_SIM_MAX_DROP_EVERY	1000000	/* rx_drop_every's range: 0 to this */
 
 enum hns3_sim_dir {
 	HNS3_SIM_RX,
@@ -77,6 +78,7 @@ struct hns3_sim_config {
 	u32 lat_base_ns;
 	u32 link_mbps;
 	int local_cpu;
+	u32 rx_drop_every;	/* 0: no drops; N: one dropped frame per N received */
 };
 
 struct hns3_sim {
@@ -101,6 +103,8 @@ struct hns3_sim {
 
 	struct hrtimer wrap_timer;
 	u64 wrap_period_ns;
+
+	u64 rx_frames_counted;	/* RX frames counted, for rx_drop_every; under lock */
 
 	struct dentry *debugfs;	/* test hooks */
 };

@@ -6,17 +6,20 @@
 # and func-queue bytes and packets for two sets of N x S; per-queue func-queue
 # counts on a multi-queue NIC against the driver's own per-queue statistics;
 # the modelled latency; *_time / hw_clk_freq against perf's enabled time
-# (within the resolution and add/del path of tests/lib/time_counter.py); func-intr and global interrupt counts against /proc/interrupts.
+# (within the resolution and add/del path of tests/lib/time_counter.py); func-intr and global interrupt counts against /proc/interrupts;
+# an instance with rx_drop_every=3: RX frames + floor(RX frames / 3) in its RX packet and byte counters.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 65
+plan 73
 kind exact
 
 PYTHONPATH=$REPO/tests/guest python3 - <<'PY'
+import errno
+
 from hns3_lib import *
 from time_counter import check_time
 
 nic = nics()
-remove_at_exit(1)
+remove_at_exit(1, 2)
 v0, v1 = nic["eth0"], nic["eth1"]
 note(f"virtio pair {v0!r} <-> {v1!r}")
 P = PMU0
@@ -176,5 +179,31 @@ for e in events[-2:]:
     check_eq(f"{e} = sum of the /proc/interrupts deltas of every vector of {v0.name} and {v1.name} = {total}",
              total, values.get(e, (None, 0))[0])
 check_eq("sicl_1 instance removed (del_device 1)", 0, sim_del(1))
+
+# ---- F: frames dropped before DMA (rx_drop_every=N, kmod/README.md): one
+# more RX frame counted for every N received, the Nth, 2Nth, ... counted
+# since the instance was made; TX and the latency pair count none of them.
+check_eq("new_device '2 rx_drop_every=1000001' (above 1000000): EINVAL", errno.EINVAL,
+         sim_new("2 netdevs=eth1 rx_drop_every=1000001"))
+check_eq("sicl_2 instance on eth1 with rx_drop_every=3 added", 0, sim_new("2 netdevs=eth1 rx_drop_every=3"))
+f01 = Flow(v0, v1, 10, 100, 9109)
+f10 = Flow(v1, v0, 4, 300, 9110)
+ev2 = lambda spec: f"hns3_pmu_sicl_2/{spec}/"
+rx = f01.count + f01.count // 3
+specs = [
+    (ev2("pps_ssu_rpu_packet_num,global=1"), f"{f01.count} + floor({f01.count}/3)", rx),
+    (ev2("bw_ssu_rpu_byte_num,global=1"), f"{rx}x{frame(f01.size)}", rx * frame(f01.size)),
+    (ev2("dly_ssu_rx_th_nic_packet_num,global=1"), f"{f01.count} (delivered frames only)", f01.count),
+    (ev2("pps_ssu_egu_packet_num,global=1"), f"{f10.count} (TX drops none)", f10.count),
+    (ev(f"pps_ssu_rpu_packet_num,port={v1.port},tc=0xf"), f"{f01.count} (sicl_0 drops none)", f01.count),
+]
+try:
+    values, _ = perf_stat([e for e, _, _ in specs], [f01, f10])
+except RuntimeError as e:
+    values = {}
+    not_ok("rx_drop_every run", str(e))
+for e, formula, want in specs:
+    check_eq(f"rx_drop_every=3 ({f01}, {f10}): {e} = {formula} = {want}", want, values.get(e, (None, 0))[0])
+check_eq("sicl_2 instance removed (del_device 2)", 0, sim_del(2))
 finish()
 PY

@@ -9,7 +9,7 @@
 # (tests/guest/hns3_dup_pmu) the same, for the taken name. The default load
 # (no parameters) is restored at the end, whatever happened.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 33
+plan 35
 kind golden
 kmod=${NETPMU_KO:?set by tests/vm/run}
 dup=${NETPMU_DUP_KO:?set by tests/vm/run}
@@ -63,7 +63,8 @@ kind("golden")
 DRIVERS = ["/sys/bus/pci/drivers/netpmu_hns3_pmu", "/sys/bus/pci/drivers/netpmu_hisi_pcie_pmu"]
 PCIE0 = os.path.join(EVENT_SOURCE, "hisi_pcie0_core0")
 for params, why in ((["counter_bits=8"], "counter_bits below 16"), (["counter_bits=65"], "above 64"),
-                    (["hw_clk_freq=0"], "zero clock"), (["local_cpu=65536"], "no such CPU")):
+                    (["hw_clk_freq=0"], "zero clock"), (["local_cpu=65536"], "no such CPU"),
+                    (["rx_drop_every=1000001"], "drops above 1000000")):
     dmesg_mark(f"bad {why}")
     rc, err = insmod(*params)
     log = [l.split("] ", 1)[-1] for l in dmesg_since(f"bad {why}").splitlines() if "netpmu:" in l]
@@ -72,7 +73,7 @@ for params, why in ((["counter_bits=8"], "counter_bits below 16"), (["counter_bi
              (rc, os.path.isdir(pmu_dir()), [os.path.isdir(d) for d in DRIVERS], os.path.isdir(PCIE0)))
     check_eq(f"{why}: one kernel log line says why",
              ["netpmu: invalid model parameters (hw_clk_freq and link_mbps > 0, counter_bits 16-64, "
-              "local_cpu -1 or a possible CPU): no HNS3 PMU model"],
+              "local_cpu -1 or a possible CPU, rx_drop_every 0-1000000): no HNS3 PMU model"],
              [l for l in log if "invalid" in l])
     if loaded():
         rmmod()

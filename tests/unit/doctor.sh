@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 43
+plan 48
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -132,6 +132,29 @@ check_eq "coalescing: 20000 interrupts/s of 1.99 packets each" \
 check_eq "coalescing: 2 packets each is none" "|the highest interrupt rate, eth1 rx 0's, is 20000/s with 2.00 packets each (irq_rate=20000, pkts_per_irq=2)" \
 	"$(findings <k2)|$(clear_of coalescing <k2)"
 
+# coalescing_loose: loose_pkts_per_irq=32 packets an interrupt, one every
+# irq_gap_us=500 us or more of the intervals with packets, over min_packets=1000.
+loose() { # BUSY_NS PACKETS [HW...]: 2000 interrupts of eth1 rx 0 in a 10 s run
+	echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"
+	echo "queue dev=eth1 queue=0 dir=rx irq=30 polls=2000 packets=$2 irqs=2000 busy_ns=$1 ${3:-}"
+}
+loose 1000000000 64000 >o; loose 1000000000 63980 >o31; loose 998000000 64000 >o499; loose 1000000000 999 >o999
+loose 1000000000 64000 "hw_intervals=4 hw_ns=2000000000 hw_rx_packets=30000 hw_napi_packets=30000 hw_lat_packets=30000 hw_lat_cycles=3600000" >olat
+check_eq "coalescing_loose: 32.00 packets an interrupt, one every 500 us of the 1 s with packets (of 10 s)" \
+	"coalescing_loose: eth1 rx 0|  evidence:   IRQ 30 fired once every 500 us on average while packets came (1.000 s of intervals with packets) and brought 32.00 packets each (2000 interrupts, 64000 packets): arriving steadily, a batch's first packet waited about 500 us for its interrupt|  confidence: medium: the wait is inferred from the interrupt and packet rates: packets arriving steadily waited up to the gap, a burst that arrived at once did not" \
+	"$(findings <o)$(line evidence <o)|$(line confidence <o)"
+check_eq "coalescing_loose: with the NIC's latency pair, its mean beside" \
+	"  evidence:   IRQ 30 fired once every 500 us on average while packets came (1.000 s of intervals with packets) and brought 32.00 packets each (2000 interrupts, 64000 packets): arriving steadily, a batch's first packet waited about 500 us for its interrupt; the NIC's own mean RX latency: 1.20 us" \
+	"$(line evidence <olat)"
+check_eq "coalescing_loose: 31.99 packets an interrupt is none" \
+	"|the most packets per interrupt, eth1 rx 0's, is 31.99, one interrupt every 500 us while packets came (loose_pkts_per_irq=32, irq_gap_us=500)" \
+	"$(findings <o31)|$(clear_of coalescing_loose <o31)"
+check_eq "coalescing_loose: one interrupt every 499 us is none; --threshold irq_gap_us=499 makes it one" \
+	"|the most packets per interrupt, eth1 rx 0's, is 32.00, one interrupt every 499 us while packets came (loose_pkts_per_irq=32, irq_gap_us=500)|coalescing_loose: eth1 rx 0|" \
+	"$(findings <o499)|$(clear_of coalescing_loose <o499)|$(findings --threshold irq_gap_us=499 <o499)"
+check_eq "coalescing_loose: 999 packets (under min_packets=1000) are not judged" \
+	"|no RX queue's interrupts were counted over min_packets=1000 packets" "$(findings <o999)|$(clear_of coalescing_loose <o999)"
+
 # hw_sw_mismatch: hw_sw_pct=5 of the larger count over the measured intervals.
 hw() { echo "$run pmu=hns3_pmu_sicl_0"; echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=5000 hw_intervals=$1 hw_ns=2000000000 hw_rx_packets=$2 hw_napi_packets=$3"; }
 hw 4 1000 950 >h5; hw 4 1000 951 >h4; hw 3 900 1000 >hmore
@@ -175,7 +198,7 @@ check_eq "records: 4 intervals sum to 60 polls, 800 packets, mostly on CPU 0; th
 
 # --threshold: refusals.
 check_eq "--threshold with an unknown name is refused with the names" \
-	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, hw_sw_pct, nic_latency_us)" \
+	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, loose_pkts_per_irq, irq_gap_us, hw_sw_pct, nic_latency_us)" \
 	"$("$dump" --threshold nope=1 </dev/null)"
 check_eq "--threshold with a percentage above 100 is refused" \
 	"error: --threshold imbalance_pct=101: imbalance_pct wants a number from 0 to 100, not '101' (status 2)" \
@@ -186,10 +209,10 @@ check_eq "--threshold with no number is refused" \
 
 # Nothing found, and JSON.
 check_eq "an empty run: nothing found, every check's clear line" \
-	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|" \
+	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  coalescing_loose: no RX queue's interrupts were counted over min_packets=1000 packets|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|" \
 	"$(echo "$run" | "$dump" | sed -n '/^nothing found/,$p' | tr '\n' '|')"
 check_eq "--json: the finding's check, subject, figures and confidence; the clear checks by name" \
-	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'hw_sw_mismatch', 'nic_latency'] 1000" \
+	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'coalescing_loose', 'hw_sw_mismatch', 'nic_latency'] 1000" \
 	"$("$dump" --json <b10 | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 f = d["findings"][0]
@@ -200,5 +223,5 @@ check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
 	"netpmu doctor: --threshold min_polls=-1: min_polls wants a number from 0 to 1e15, not '-1' (status 2)" \
 	"$("$NETPMU" doctor --threshold min_polls=-1 2>&1) (status $?)"
 check_eq "netpmu doctor --help names every threshold with its default" \
-	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 hw_sw_pct=5 nic_latency_us=50 " \
+	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 loose_pkts_per_irq=32 irq_gap_us=500 hw_sw_pct=5 nic_latency_us=50 " \
 	"$("$NETPMU" doctor --help | awk '$1 ~ /^[a-z_]+=[0-9]+$/ { printf "%s ", $1 }')"

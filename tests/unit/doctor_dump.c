@@ -9,7 +9,7 @@
  * Lines (KEY=VALUE words after the kind; '#' starts a comment):
  *   run duration=S cpus=N [pmu=NAME] [clk=HZ]
  *   queue dev=IF queue=Q dir=rx|tx|rxtx [func=F] [irq=N] [affinity=LIST] [polls=N]
- *         [packets=N] [budget_exhausted=N] [irqs=N] [irq_ns=N] [poll_ns=N] [cpu=C]
+ *         [packets=N] [budget_exhausted=N] [irqs=N] [irq_ns=N] [poll_ns=N] [busy_ns=N] [cpu=C]
  *         [on=CPU:POLLS:PACKETS]... [hw_intervals=N] [hw_ns=N] [hw_rx_packets=N]
  *         [hw_napi_packets=N] [hw_lat_cycles=N] [hw_lat_packets=N]
  *       a queue's totals; without on=, every poll on cpu= (0)
@@ -68,6 +68,8 @@ static int queue_word(struct doctor_queue *q, const char *key, const char *v, un
 		q->irqs = num(v);
 	else if (!strcmp(key, "irq_ns"))
 		q->irq_ns = num(v);
+	else if (!strcmp(key, "busy_ns"))
+		q->busy_ns = num(v);
 	else if (!strcmp(key, "poll_ns")) {
 		q->poll_ns = num(v);
 		q->has_poll_time = true;

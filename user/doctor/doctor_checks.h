@@ -21,6 +21,7 @@ doctor_check_fn doctor_check_budget;		/* doctor_rules.c */
 doctor_check_fn doctor_check_imbalance;
 doctor_check_fn doctor_check_placement;		/* doctor_placement.c: shared_cpu, irq_affinity, consumer_cpu */
 doctor_check_fn doctor_check_coalescing;	/* doctor_rates.c */
+doctor_check_fn doctor_check_coalescing_loose;
 doctor_check_fn doctor_check_hw_sw;
 doctor_check_fn doctor_check_nic_latency;
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Rates against each other: interrupts against the packets they bring
- * (coalescing), the NIC's own RX packets against NAPI's (hw_sw_mismatch),
+ * (coalescing too tight, coalescing_loose), the NIC's own RX packets against
+ * NAPI's (hw_sw_mismatch),
  * the NIC's latency against the kernel's poll time (nic_latency).
  */
 #include "doctor/doctor_checks.h"
@@ -58,6 +59,92 @@ void doctor_check_coalescing(const struct doctor_totals *t, const struct doctor_
 	doctor_clear_add(r, "coalescing", "the highest interrupt rate, %s's, is %.0f/s with %.2f packets each "
 			 "(irq_rate=%g, pkts_per_irq=%g)", label, doctor_per_s(t, top->irqs),
 			 (double)top->packets / top->irqs, TH(DT_IRQ_RATE), TH(DT_PKTS_PER_IRQ));
+}
+
+/* The NIC's mean RX latency of Q, us; < 0: not measured. */
+static double nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q)
+{
+	if (!q->hw.latency_packets || !t->hw_clk_freq)
+		return -1;
+	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
+}
+
+/*
+ * Mean microseconds between Q's interrupts while it had traffic (the intervals
+ * it had packets in): a watch's idle seconds are no wait.
+ */
+static double irq_gap_us(const struct doctor_queue *q)
+{
+	return q->busy_ns / 1e3 / q->irqs;
+}
+
+/*
+ * Too loose: interrupts that each bring a batch, far apart while traffic
+ * flows. Only the rates are known, not when each packet arrived: arriving
+ * steadily, the first packet of a batch waited about the gap between
+ * interrupts; a burst that arrived at once did not wait. Hence medium at most.
+ */
+void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct doctor_thresholds *th,
+				   struct doctor_report *r)
+{
+	const struct doctor_queue *top = NULL;
+	unsigned int i;
+	char label[48], nic[64];
+
+	for (i = 0; i < t->nr_queues; i++) {
+		const struct doctor_queue *q = &t->queues[i];
+		double per_irq, gap, lat;
+		struct doctor_finding *f;
+
+		if (!doctor_receives(q) || !q->irqs || q->packets < TH(DT_MIN_PACKETS))
+			continue;
+		per_irq = (double)q->packets / q->irqs;
+		if (!top || per_irq > (double)top->packets / top->irqs)
+			top = q;
+		gap = irq_gap_us(q);
+		if (per_irq < TH(DT_LOOSE_PKTS_PER_IRQ) || gap < TH(DT_IRQ_GAP_US))
+			continue;
+		doctor_queue_label(q, label, sizeof(label));
+		f = doctor_add_finding(r, "coalescing_loose", label);
+		if (!f)
+			continue;
+		lat = nic_latency_us(t, q);
+		if (lat >= 0)
+			snprintf(nic, sizeof(nic), "; the NIC's own mean RX latency: %.2f us", lat);
+		else
+			nic[0] = '\0';
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "IRQ %u fired once every %.0f us on average while packets came (%.3f s of intervals with "
+			 "packets) and brought %.2f packets each (%llu interrupts, %llu packets): arriving steadily, a batch's first packet waited about "
+			 "%.0f us for its interrupt%s", q->irq, gap, q->busy_ns / 1e9, per_irq,
+			 (unsigned long long)q->irqs, (unsigned long long)q->packets, gap, nic);
+		doctor_figure(f, "irq_gap_us", gap);
+		doctor_figure(f, "packets_per_irq", per_irq);
+		doctor_figure(f, "irqs", q->irqs);
+		doctor_figure(f, "packets", q->packets);
+		if (lat >= 0)
+			doctor_figure(f, "nic_latency_us", lat);
+		f->confidence = DOCTOR_MEDIUM;
+		snprintf(f->confidence_why, sizeof(f->confidence_why),
+			 "the wait is inferred from the interrupt and packet rates: packets arriving steadily "
+			 "waited up to the gap, a burst that arrived at once did not");
+		snprintf(f->next, sizeof(f->next),
+			 "if this queue's latency matters more than its interrupt cost, let interrupts come "
+			 "sooner: lower rx-usecs or rx-frames (ethtool -c %s shows them, ethtool -C %s sets them), "
+			 "and check napi_defer_hard_irqs and gro_flush_timeout in /sys/class/net/%s/",
+			 q->ifname, q->ifname, q->ifname);
+	}
+	if (doctor_found(r, "coalescing_loose"))
+		return;
+	if (!top) {
+		doctor_clear_add(r, "coalescing_loose", "no RX queue's interrupts were counted over min_packets=%g "
+				 "packets", TH(DT_MIN_PACKETS));
+		return;
+	}
+	doctor_queue_label(top, label, sizeof(label));
+	doctor_clear_add(r, "coalescing_loose", "the most packets per interrupt, %s's, is %.2f, one interrupt every "
+			 "%.0f us while packets came (loose_pkts_per_irq=%g, irq_gap_us=%g)", label, (double)top->packets / top->irqs,
+			 irq_gap_us(top), TH(DT_LOOSE_PKTS_PER_IRQ), TH(DT_IRQ_GAP_US));
 }
 
 static double difference_pct(uint64_t a, uint64_t b)
@@ -133,14 +220,6 @@ void doctor_check_hw_sw(const struct doctor_totals *t, const struct doctor_thres
 			 difference_pct(top->hw.rx_packets, top->hw.napi_packets),
 			 (unsigned long long)top->hw.rx_packets, (unsigned long long)top->hw.napi_packets,
 			 (unsigned long long)top->hw.intervals, TH(DT_HW_SW_PCT));
-}
-
-/* The NIC's mean RX latency of Q, us; < 0: not measured. */
-static double nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q)
-{
-	if (!q->hw.latency_packets || !t->hw_clk_freq)
-		return -1;
-	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
 }
 
 void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor_thresholds *th,

@@ -187,6 +187,7 @@ static doctor_check_fn *const checks[] = {
 	doctor_check_imbalance,
 	doctor_check_placement,
 	doctor_check_coalescing,
+	doctor_check_coalescing_loose,
 	doctor_check_hw_sw,
 	doctor_check_nic_latency,
 };

@@ -17,6 +17,8 @@
  *                     (seen on one CPU consumer_pct of the time)
  *   coalescing        a queue interrupting irq_rate times a second with fewer
  *                     than pkts_per_irq packets per interrupt
+ *   coalescing_loose  a queue whose interrupts bring loose_pkts_per_irq packets
+ *                     or more, one every irq_gap_us or more on average (min_packets)
  *   hw_sw_mismatch    the NIC's RX packets and NAPI's differ by hw_sw_pct over the
  *                     intervals the NIC's counters measured the queue whole
  *   nic_latency       the NIC's mean RX latency is nic_latency_us or more (over
@@ -55,7 +57,7 @@ struct doctor_clear {
 	char why[512];
 };
 
-#define DOCTOR_NR_CHECKS 8
+#define DOCTOR_NR_CHECKS 9
 
 struct doctor_report {
 	struct doctor_finding findings[DOCTOR_MAX_FINDINGS];

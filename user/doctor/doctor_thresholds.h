@@ -19,6 +19,8 @@ enum doctor_threshold_id {
 	DT_CONSUMER_PCT,	/* % of samples the consumer spent on one CPU */
 	DT_IRQ_RATE,		/* interrupts/s of a queue worth a coalescing look */
 	DT_PKTS_PER_IRQ,	/* fewer packets per interrupt: coalescing too tight */
+	DT_LOOSE_PKTS_PER_IRQ,	/* this many per interrupt or more: batched (too loose?) */
+	DT_IRQ_GAP_US,		/* mean time between a batched queue's interrupts: too loose */
 	DT_HW_SW_PCT,		/* % difference of the NIC's and NAPI's packets */
 	DT_NIC_LATENCY_US,	/* the NIC's mean RX latency worth a finding */
 	DT_NR,

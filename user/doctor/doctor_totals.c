@@ -120,6 +120,8 @@ void doctor_totals_add_queue(struct doctor_totals *t, const struct netpmu_queue_
 	q->poll_ns += r->poll_ns;
 	q->irqs += r->irqs;
 	q->irq_ns += r->irq_ns;
+	if (r->packets)
+		q->busy_ns += r->interval_ns;
 	q->has_poll_time |= r->has_poll_time;
 	/* The record names the CPU of the interval's last poll: its polls are put there. */
 	if (r->polls)

@@ -51,6 +51,7 @@ struct doctor_queue {
 	unsigned int irq;		/* 0: unknown */
 	char affinity[64];		/* the IRQ's smp_affinity_list; "": unknown */
 	uint64_t polls, packets, budget_exhausted, poll_ns, irqs, irq_ns;
+	uint64_t busy_ns;		/* the intervals it received or sent packets in */
 	bool has_poll_time;
 	struct doctor_cpu_share cpus[DOCTOR_QUEUE_CPUS];
 	unsigned int nr_cpus;
