@@ -114,6 +114,13 @@ static void try_open(struct worker *w, uint64_t iter)
 	char why[512];
 	int g = -1, fd, idx;
 
+	/*
+	 * Room first: a drop after the open would move or close held[g] under
+	 * the index the new event's leader is kept by (1,000,000 attrs found 5
+	 * "rules broken" that were this bookkeeping's, not the kernel's).
+	 */
+	if (w->nr == MAX_HELD)
+		drop(w, rng_below(&w->rng, w->nr));
 	if (rng_percent(&w->rng, 20))
 		gen_software_open(&w->rng, m, &o);
 	else
@@ -141,8 +148,6 @@ static void try_open(struct worker *w, uint64_t iter)
 			fprintf(stderr, "pmu_fuzz: rule broken at attr %llu: %s\n",
 				(unsigned long long)iter, why);
 	}
-	if (w->nr == MAX_HELD)
-		drop(w, rng_below(&w->rng, w->nr));
 	idx = w->nr++;
 	w->held[idx].fd = fd;
 	w->held[idx].leader = g >= 0 && v.fd_is_leader ? g : idx;
