@@ -225,6 +225,18 @@ $(OUTPUT)/bench/floor: tests/bench/floor.c
 check: all
 	$(Q)CELLS="$(CELLS)" tests/run
 
+# The debug-kernel cell (tests/vm/debug-kernel: KASAN, lockdep, kmemleak,
+# UBSAN, ...): built once under $(OUTPUT)/debug-kernel, then the guest suite
+# (the PMU fuzz with it) on it, with timeouts DEBUG_TIMEOUT_SCALE (4) times
+# longer. Any report of the kernel's fails it (tests/vm/run). Not in `check`.
+DEBUG_TIMEOUT_SCALE ?= 4
+.PHONY: check-debug debug-kernel
+debug-kernel:
+	$(Q)tests/vm/debug-kernel >/dev/null
+check-debug: deps-check loaders debug-kernel
+	$(Q)$(MAKE) kmod CELLS=x86_64-debug
+	$(Q)NETPMU_TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) tests/run guest --cell x86_64-debug
+
 demo: all
 	$(Q)tests/vm/run -- tests/demo
 

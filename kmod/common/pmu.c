@@ -67,8 +67,13 @@ bool netpmu_validate_group(struct perf_event *event, unsigned int nr_counters,
 		return false;
 	if (!netpmu_group_add(event, leader, keys, &nr, nr_counters, key))
 		return false;
-	if (leader != event &&
-	    !netpmu_group_add(event, event, keys, &nr, nr_counters, key))
+	/*
+	 * A new leader has no siblings, nor a context whose mutex would make
+	 * the walk safe: for_each_sibling_event() asserts it under lockdep.
+	 */
+	if (leader == event)
+		return true;
+	if (!netpmu_group_add(event, event, keys, &nr, nr_counters, key))
 		return false;
 
 	for_each_sibling_event(sibling, leader) {

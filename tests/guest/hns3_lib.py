@@ -277,16 +277,20 @@ class Flow:
         return f"{self.count} x {self.size} B {self.src.name}->{self.dst.name}"
 
 
+# A slow kernel's cell (the debug kernel: KASAN under TCG) waits longer.
+RECV_TIMEOUT = 20 * int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
+
+
 def _start_receivers(flows, tmp):
     receivers = []
     for i, fl in enumerate(flows):
         ready = os.path.join(tmp, f"ready{i}")
         cmd = ["python3", UDP_FLOW, "recv", "--port", str(fl.port), "--count",
-               str(fl.count), "--timeout", "20", "--ready", ready]
+               str(fl.count), "--timeout", str(RECV_TIMEOUT), "--ready", ready]
         if fl.dst.ns:
             cmd = ["ip", "netns", "exec", fl.dst.ns] + cmd
         receivers.append((fl, ready, subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)))
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + RECV_TIMEOUT
     while not all(os.path.exists(r) for _, r, _ in receivers) and time.monotonic() < deadline:
         time.sleep(0.05)
     return receivers
