@@ -9,13 +9,24 @@
  * (rotation) counted only part of it; one multiplexed ran only part of its
  * enabled time (the estimate is then scaled, as perf scales, and marked).
  */
-static double counter_rate(const struct netpmu_counter_delta *d, bool *scaled)
+/*
+ * A counter's count per second of the table's interval when it counted the
+ * whole interval since its last reading, so that rate x interval gives back
+ * the count even when the read came late (a preempted vCPU): the late part
+ * then shows in this interval, not lost between two. A counter opened within
+ * the interval (a rotation) measured only part of it: per second it counted.
+ */
+static double counter_rate(const struct netpmu_counter_delta *d, uint64_t interval_ns,
+			   bool whole_interval, bool *scaled)
 {
+	double count;
+
 	if (!d->running_ns)
 		return 0;
 	if (d->running_ns < d->enabled_ns)
 		*scaled = true;
-	return d->delta * 1e9 / d->running_ns;
+	count = (double)d->delta * d->enabled_ns / d->running_ns;
+	return count * 1e9 / (whole_interval && interval_ns ? interval_ns : d->enabled_ns);
 }
 
 static struct top_hw_rates *hw_slot(struct top_table *t, unsigned int func_id, int queue)
@@ -41,14 +52,23 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	const struct netpmu_counter_delta *d = r->counters;
 	struct top_hw_rates *hw;
 	double cycles, packets;
-	bool scaled = false;
+	bool scaled = false, whole;
 	unsigned int role;
 
 	if (!tc->nr_counters || r->nr_counters < tc->nr_counters)
 		return;
-	for (role = 0; role < tc->nr_counters; role++)
-		if (d[role].err || d[role].generation != d[0].generation)
-			return;	/* unreadable, or read in the middle of a rotation */
+	for (role = 0; role < tc->nr_counters; role++) {
+		if (d[role].err || d[role].generation != d[0].generation) {
+			/* unreadable, or read in the middle of a rotation */
+			t->hw_read_ts_ns = 0;
+			return;
+		}
+	}
+	/* Read at the previous tick too, in the same generation: the delta spans this interval. */
+	whole = t->hw_read_ts_ns == r->ts_ns - r->interval_ns &&
+		t->hw_read_generation == d[0].generation;
+	t->hw_read_ts_ns = r->ts_ns;
+	t->hw_read_generation = d[0].generation;
 	target = top_counters_target_of(tc, d[0].generation);
 	if (!target)
 		return;
@@ -56,16 +76,16 @@ static void take_hw_rates(struct top_table *t, const struct netpmu_counters_reco
 	if (!hw)
 		return;
 	hw->ts_ns = r->ts_ns;
-	hw->rx_bytes_s = counter_rate(&d[TOP_RX_BYTES], &scaled);
-	hw->tx_bytes_s = counter_rate(&d[TOP_TX_BYTES], &scaled);
-	hw->rx_packets_s = counter_rate(&d[TOP_RX_PACKETS], &scaled);
-	hw->tx_packets_s = counter_rate(&d[TOP_TX_PACKETS], &scaled);
+	hw->rx_bytes_s = counter_rate(&d[TOP_RX_BYTES], r->interval_ns, whole, &scaled);
+	hw->tx_bytes_s = counter_rate(&d[TOP_TX_BYTES], r->interval_ns, whole, &scaled);
+	hw->rx_packets_s = counter_rate(&d[TOP_RX_PACKETS], r->interval_ns, whole, &scaled);
+	hw->tx_packets_s = counter_rate(&d[TOP_TX_PACKETS], r->interval_ns, whole, &scaled);
 	cycles = d[TOP_RX_LATENCY_CYCLES].delta;
 	packets = d[TOP_RX_LATENCY_PACKETS].delta;
 	hw->rx_latency_ns = packets && tc->hw_clk_freq ? cycles / packets * 1e9 / tc->hw_clk_freq : -1;
-	/* The PCIe flux over the time it counted: the PMU's own time unit is undocumented. */
+	/* The PCIe flux over the interval: the PMU's own time unit is undocumented. */
 	hw->pcie_write_bytes_s = tc->nr_counters > TOP_PCIE_WRITE_FLUX ?
-				 counter_rate(&d[TOP_PCIE_WRITE_FLUX], &scaled) : -1;
+				 counter_rate(&d[TOP_PCIE_WRITE_FLUX], r->interval_ns, whole, &scaled) : -1;
 	hw->scaled = scaled;
 }
 

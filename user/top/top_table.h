@@ -32,6 +32,8 @@ struct top_table {
 	double softirq_pct[TOP_MAX_CPUS];	/* NET_RX + NET_TX time, % of the interval */
 	struct top_hw_rates hw[TOP_MAX_ROWS];
 	unsigned int nr_hw;
+	uint64_t hw_read_ts_ns;		/* tick of the last counters record read, 0: none */
+	unsigned int hw_read_generation;
 	unsigned int rows_dropped;	/* frame had more NAPIs than TOP_MAX_ROWS */
 };
 
