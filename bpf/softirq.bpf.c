@@ -38,12 +38,17 @@ int BPF_PROG(softirq_entry, unsigned int vec)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
 	struct cpu_softirq *s;
+	__u64 seen;
 
 	if (vec != SOFTIRQ_NET_RX && vec != SOFTIRQ_NET_TX)
 		return 0;
 	s = bpf_map_lookup_elem(&cpu_softirq, &cpu);
-	if (s)
-		s->entry_ns = bpf_ktime_get_ns();
+	if (s) {
+		seen = vec == SOFTIRQ_NET_RX ? s->net_rx : s->net_tx;
+		s->entered = vec + 1;
+		s->entry_weight = s->time_mask + 1;
+		s->entry_ns = seen & s->time_mask ? 0 : bpf_ktime_get_ns();
+	}
 	if (vec == SOFTIRQ_NET_RX && nr_core_events)
 		net_rx_core_start();
 	return 0;
@@ -54,7 +59,7 @@ int BPF_PROG(softirq_exit, unsigned int vec)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
 	struct cpu_softirq *s;
-	__u64 ns;
+	__u64 ns = 0;
 
 	if (vec != SOFTIRQ_NET_RX && vec != SOFTIRQ_NET_TX)
 		return 0;
@@ -62,10 +67,12 @@ int BPF_PROG(softirq_exit, unsigned int vec)
 	if (vec == SOFTIRQ_NET_RX && nr_core_events)
 		net_rx_core_end();
 	s = bpf_map_lookup_elem(&cpu_softirq, &cpu);
-	if (!s || !s->entry_ns)
+	if (!s || s->entered != vec + 1)
 		return 0;
 	/* Only this CPU writes its entry: no atomics needed. */
-	ns = bpf_ktime_get_ns() - s->entry_ns;
+	if (s->entry_ns)
+		ns = (bpf_ktime_get_ns() - s->entry_ns) * s->entry_weight;
+	s->entered = 0;
 	s->entry_ns = 0;
 	if (vec == SOFTIRQ_NET_RX) {
 		s->net_rx++;
