@@ -115,6 +115,12 @@ $$($(1)_OUT)/tests/pmu_fuzz: $(wildcard tests/kfuzz/*.c tests/kfuzz/*.h)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$(filter %.c,$$^) -o $$@
 
+# make bench's flood sender and receiver for the guests (static, like pmu_fuzz).
+$$($(1)_OUT)/bench/flood_%: tests/bench/flood_%.c
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$< -o $$@
+
 # serve's config files, parsed and printed (tests/unit/serve-config.sh).
 $$($(1)_OUT)/tests/serve_config_dump: tests/unit/serve_config_dump.c \
 		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(SERVE_CONFIG_DUMP_OBJS))
@@ -210,8 +216,9 @@ $(OUTPUT)/bench/%: tests/bench/%.c
 	$(msg) CC $@
 	$(Q)$(CC) $(CFLAGS) $< -o $@
 
-# Its floor: empty programs on netpmu's hooks, and their loader.
-$(OUTPUT)/bench/floor.bpf.o: tests/bench/floor.bpf.c vmlinux/$(kernel_arch_$(HOST_ARCH))/vmlinux.h
+# Its floor (empty programs on netpmu's hooks), its parts (one kind of work
+# per program) and their loader.
+$(OUTPUT)/bench/%.bpf.o: tests/bench/%.bpf.c vmlinux/$(kernel_arch_$(HOST_ARCH))/vmlinux.h
 	@mkdir -p $(@D)
 	$(msg) BPF $@
 	$(Q)$(CLANG) -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(kernel_arch_$(HOST_ARCH)) \

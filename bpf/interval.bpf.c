@@ -122,9 +122,6 @@ static long emit_cpu(struct bpf_map *map, __u32 *cpu, struct cpu_softirq *s, str
 	rec->net_tx = tx - s->tick_net_tx;
 	rec->net_tx_ns = tx_ns - s->tick_net_tx_ns;
 	bpf_ringbuf_submit(rec, 0);
-	/* Read by this CPU's softirq hooks: a stale mask for one softirq is harmless. */
-	s->time_mask = (rx - s->tick_net_rx + tx - s->tick_net_tx) * 1000000000ULL >
-		       (__u64)SOFTIRQ_TIME_ALL_BELOW * t->interval_ns ? SOFTIRQ_TIME_SAMPLED - 1 : 0;
 	s->tick_net_rx = rx;
 	s->tick_net_rx_ns = rx_ns;
 	s->tick_net_tx = tx;

@@ -55,12 +55,15 @@ struct irq_activity {
 
 /*
  * A clock read costs more than the rest of the softirq hooks (about 40 ns
- * each in a KVM guest): above SOFTIRQ_TIME_ALL_BELOW NET softirqs a second on
- * a CPU, the tick has its hooks time 1 in SOFTIRQ_TIME_SAMPLED of them (by
- * each vector's own count) and weigh each by that; below, every one.
+ * each in a KVM guest): on a CPU that ran more than SOFTIRQ_TIME_ALL_BELOW
+ * NET softirqs a second over the last SOFTIRQ_RATE_WINDOW_NS, 1 in
+ * SOFTIRQ_TIME_SAMPLED of each vector's softirqs is timed and weighed by
+ * that; below, every one. The rate is taken at the end of a timed softirq,
+ * where the clock has been read anyway.
  */
 #define SOFTIRQ_TIME_ALL_BELOW	10000
 #define SOFTIRQ_TIME_SAMPLED	16
+#define SOFTIRQ_RATE_WINDOW_NS	(10 * 1000 * 1000)
 
 struct cpu_softirq {
 	__u64 net_rx;		/* NET_RX softirqs run: every one */
@@ -70,8 +73,10 @@ struct cpu_softirq {
 	__u64 entry_ns;		/* start of the running NET softirq if timed, else 0 */
 	__u32 entered;		/* the running NET softirq's vector + 1, 0: none seen */
 	__u32 entry_weight;	/* the softirqs the timed one stands for (the mask at its entry + 1) */
-	__u32 time_mask;	/* time a softirq whose vector's count & mask is 0 (set by the tick) */
+	__u32 time_mask;	/* time a softirq whose vector's count & mask is 0 */
 	__u32 reserved;
+	__u64 window_ns;	/* start of the rate window, and the softirqs run by then */
+	__u64 window_softirqs;
 	__u64 tick_net_rx;
 	__u64 tick_net_rx_ns;
 	__u64 tick_net_tx;

@@ -33,6 +33,19 @@ static __always_inline void net_rx_core_end(void)
 	core_add(c->net_rx, change);
 }
 
+/* Every SOFTIRQ_RATE_WINDOW_NS: time all NET softirqs, or 1 in SOFTIRQ_TIME_SAMPLED above the rate. */
+static __always_inline void choose_time_mask(struct cpu_softirq *s, __u64 now)
+{
+	__u64 run = s->net_rx + s->net_tx, elapsed = now - s->window_ns;
+
+	if (elapsed < SOFTIRQ_RATE_WINDOW_NS)
+		return;
+	s->time_mask = (run - s->window_softirqs) * 1000000000ULL >
+		       (__u64)SOFTIRQ_TIME_ALL_BELOW * elapsed ? SOFTIRQ_TIME_SAMPLED - 1 : 0;
+	s->window_ns = now;
+	s->window_softirqs = run;
+}
+
 SEC("tp_btf/softirq_entry")
 int BPF_PROG(softirq_entry, unsigned int vec)
 {
@@ -59,7 +72,7 @@ int BPF_PROG(softirq_exit, unsigned int vec)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
 	struct cpu_softirq *s;
-	__u64 ns = 0;
+	__u64 ns = 0, now;
 
 	if (vec != SOFTIRQ_NET_RX && vec != SOFTIRQ_NET_TX)
 		return 0;
@@ -70,8 +83,11 @@ int BPF_PROG(softirq_exit, unsigned int vec)
 	if (!s || s->entered != vec + 1)
 		return 0;
 	/* Only this CPU writes its entry: no atomics needed. */
-	if (s->entry_ns)
-		ns = (bpf_ktime_get_ns() - s->entry_ns) * s->entry_weight;
+	if (s->entry_ns) {
+		now = bpf_ktime_get_ns();
+		ns = (now - s->entry_ns) * s->entry_weight;
+		choose_time_mask(s, now);
+	}
 	s->entered = 0;
 	s->entry_ns = 0;
 	if (vec == SOFTIRQ_NET_RX) {

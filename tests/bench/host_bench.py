@@ -106,6 +106,12 @@ def floor_probe():
             "ready": r"^Attaching \d+ probes", "stream": "out", "settle": 0.5}
 
 
+def parts_probe(tools):
+    """One kind of work per program on softirq_entry (tests/bench/parts.bpf.c)."""
+    return {"name": "0 parts", "argv": [os.path.join(tools, "floor"), os.path.join(tools, "parts.bpf.o")],
+            "ready": r"^floor: attached", "stream": "out"}
+
+
 def vm_kb(pid, field):
     """VmRSS (now) or VmHWM (the peak since exec: rusage's ru_maxrss also counts the
     forked copy of this Python before the exec, 20 MiB and more)."""
@@ -294,7 +300,8 @@ def main():
         try:
             for scenario in SCENARIOS:
                 napi_thread = set_batched(args.ns_b, scenario == "batched")
-                for cfg in order + ([floor_probe()] if stats and scenario == "worst" else []):
+                probes = [floor_probe(), parts_probe(args.tools)] if stats and scenario == "worst" else []
+                for cfg in order + probes:
                     port += 1
                     run = run_one(cfg, args, port, stats, napi_thread)
                     run["round"], run["scenario"] = rnd, scenario

@@ -4,7 +4,7 @@
 ratios and the verdict on the issues' targets (7, 14, 17, 18): prints a table,
 writes JSON.
 
-usage: report.py HOST_JSON GUEST_JSON|- OUT_JSON
+usage: report.py HOST_JSON OUT_JSON [GUEST_JSON...]
 """
 import json
 import statistics
@@ -22,7 +22,7 @@ NONE, TOP, PER_POLL, BPFTRACE = "1 none", "2 netpmu top", "3 netpmu per-poll", "
 SERVE = "5 netpmu serve"
 FILTERED = "6 per-poll filtered"
 HOOK_FLOOR = "7 floor"
-TRACE, FLOOR = "netpmu trace -I 1000", "0 empty bpftrace"
+TRACE, FLOOR, PARTS = "netpmu trace -I 1000", "0 empty bpftrace", "0 parts"
 # Issue 17's targets: each configuration's throughput loss as a multiple of the floor's.
 FLOOR_MULTIPLE_TARGETS = {TOP: 1.25, PER_POLL: 2.0}
 
@@ -148,7 +148,20 @@ def summarise(host):
         n["vs_bpftrace"] = round(a / b, 3) if a and b else None
         if a and b and f is not None and b > f:
             n["vs_bpftrace_net_of_floor"] = round(max(a - f, 0) / (b - f), 3)
+    cost["parts"] = parts_cost(runs)
     return table, startup, ring, cost, serve_cost(runs, table, cost)
+
+
+def parts_cost(runs):
+    """ns per run of each part (tests/bench/parts.bpf.c), and net of the empty program's."""
+    run = next((r for r in runs if r["config"] == PARTS and r.get("progs")), None)
+    if not run:
+        return {}
+    ns = {p["name"]: p["run_time_ns"] / p["run_cnt"] for p in run["progs"] if p["run_cnt"]}
+    empty = ns.get("part_empty")
+    return {name.removeprefix("part_"): {"ns_per_run": round(v, 1),
+                                         "net_ns": round(v - empty, 1) if empty is not None else None}
+            for name, v in sorted(ns.items())}
 
 
 def serve_cost(runs, table, cost):
@@ -279,7 +292,7 @@ def print_batched(batched):
     print_throughput(batched["throughput"])
 
 
-def print_table(host, table, startup, ring, cost, guest, verdict):
+def print_table(host, table, startup, ring, cost, guests, verdict):
     p = print
     p("\nnetpmu bench on %s: %d x %d-byte UDP datagrams across veth (GRO), %d rounds, medians"
       % (host["kernel"], host["packets"], host["size"], host["rounds"]))
@@ -303,18 +316,22 @@ def print_table(host, table, startup, ring, cost, guest, verdict):
         p("%-18s %16s %16s %6s %6s %16s %16s" % (hook, cell(n), cell(b), fmt(n.get("vs_bpftrace"), "%.2f"),
                                                  fmt(n.get("vs_bpftrace_net_of_floor"), "%.2f"), cell(q), cell(f)))
     p("  net = (netpmu - empty) / (bpftrace - empty): the accounting's own clock read taken out")
+    if cost["parts"]:
+        p("\nwhere the ns go: one kind of work per program on softirq_entry, ns per run and net of the empty one")
+        for name, v in cost["parts"].items():
+            p("  %-16s %8s %8s" % (name, fmt(v["ns_per_run"]), fmt(v["net_ns"])))
     acc = ring.get("accounting_check", {})
     p("\nper-poll ring buffer: %s records/s, dropped per run %s (median %.2f%%), every poll accounted"
       " (records + dropped >= napi_poll runs): %s" % (
           fmt(ring["records_per_s"], "%.0f"), ring["dropped_per_run"], 100 * (ring["drop_fraction"] or 0),
           acc.get("every_poll_accounted")))
-    if guest:
-        r0, r8 = guest["runs"]
-        p("guest (%s, TCG: relative only): one bpf_perf_event_read_value on hns3_pmu_sicl_0 ~ %s ns"
+    for g in guests:
+        r0, r8 = g["runs"]
+        p("guest %s (TCG: relative only): one bpf_perf_event_read_value on hns3_pmu_sicl_0 ~ %s ns"
           " (interval tick: %s ns with 0 counters, %s ns with 8); %.2f x a 0-counter tick; by the"
           " per-poll napi_poll (noisier): %s ns" % (
-              guest["kernel"], guest["read_ns_tcg_tick"], r0["tick_ns_per_run"], r8["tick_ns_per_run"],
-              guest["read_ns_tcg_tick"] / r0["tick_ns_per_run"], guest["read_ns_tcg_poll"]))
+              g["kernel"], g["read_ns_tcg_tick"], r0["tick_ns_per_run"], r8["tick_ns_per_run"],
+              g["read_ns_tcg_tick"] / r0["tick_ns_per_run"], g["read_ns_tcg_poll"]))
     p("\ntargets:")
     for name, v in verdict.items():
         p("  %-26s %-6s %s" % (name, "met" if v["met"] else "MISSED",
@@ -323,12 +340,12 @@ def print_table(host, table, startup, ring, cost, guest, verdict):
 
 def main():
     host = json.load(open(sys.argv[1]))
-    guest = None
-    if sys.argv[2] != "-":
+    guests = []
+    for path in sys.argv[3:]:
         try:
-            guest = json.load(open(sys.argv[2]))
+            guests.append(json.load(open(path)))
         except (OSError, ValueError):
-            guest = None
+            pass
     worst = {**host, "runs": [r for r in host["runs"] if r.get("scenario", "worst") == "worst"]}
     batched_runs = [r for r in host["runs"] if r.get("scenario") == "batched"]
     table, startup, ring, cost, serve = summarise(worst)
@@ -344,14 +361,14 @@ def main():
             verdict["batched: %s within %gx floor" % (c, limit)] = {
                 "met": row["x_floor"] is not None and row["x_floor"] <= limit, "x_floor": row["x_floor"],
                 "loss": row["loss"], "floor_loss": batched["throughput"][HOOK_FLOOR]["loss"]}
-    print_table(host, table, startup, ring, cost, guest, verdict)
+    print_table(host, table, startup, ring, cost, guests, verdict)
     if batched:
         print_batched(batched)
     print_serve(serve)
-    with open(sys.argv[3], "w") as f:
+    with open(sys.argv[2], "w") as f:
         json.dump({"host": {k: v for k, v in host.items() if k != "runs"}, "throughput": table, "batched": batched,
                    "startup": startup, "bpf_cost_ns_per_run": cost, "per_poll_ring_buffer": ring, "serve": serve,
-                   "guest_read_cost": guest, "targets": verdict, "runs": host["runs"]}, f, indent=1)
+                   "guest_read_cost": guests, "targets": verdict, "runs": host["runs"]}, f, indent=1)
 
 
 if __name__ == "__main__":

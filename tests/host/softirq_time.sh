@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # NET_RX softirq time with real BPF on this machine's kernel: above 10,000
-# NET softirqs a second on a CPU, netpmu times 1 in 16 of them and weighs each
-# by 16 (a clock read costs more than the rest of its softirq hooks). A veth
-# flood (one NET_RX softirq per datagram) runs while netpmu trace -I and
-# bpftrace, which times every NET_RX softirq, watch the same softirqs.
+# NET softirqs a second on a CPU (over 10 ms windows), netpmu times 1 in 16
+# of them and weighs each by 16 (a clock read costs more than the rest of its
+# softirq hooks). A veth flood (one NET_RX softirq per datagram) runs while
+# netpmu trace -I and bpftrace, which times every NET_RX softirq, watch the
+# same softirqs.
 # Oracle: bpftrace's count and sum of NET_RX softirq durations. netpmu's
 # count must match it and its time must be within 15% of it: the estimate's
 # own error is ~1% at this many samples, but each tool's window also holds
-# the other's programs (bpftrace's sum came out 6% above netpmu's on one run);
+# the other's programs (bpftrace's sums came out 6-7% above netpmu's);
 # a weight left out would be 16x off.
 . "$(dirname "$0")/../lib/tap.sh"
 plan 4
@@ -56,7 +57,6 @@ for _ in $(seq 300); do
 	grep -q tracing "$tmp/trace.err" && grep -q Attaching "$tmp/bt.txt" && break
 	sleep 0.1
 done
-# Two intervals of quiet first: the flood then starts in the sampled regime's decision.
 sleep 0.6
 ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 3 \
 	--ready "$tmp/ready" >"$tmp/recv.txt" &
