@@ -190,27 +190,19 @@ static __always_inline void poll_core_change(struct napi_struct *napi, struct ne
 	c->poll_napi = 0;
 }
 
-SEC("tp_btf/napi_poll")
-int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
+/* The poll's counts in its NAPI's entry; NULL if the NAPI table is full. */
+static __always_inline struct napi_activity *account_poll(struct napi_struct *napi, int work,
+							    int budget, __u32 cpu)
 {
-	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS] = {};
-	struct napi_activity *act;
-	__u32 cpu;
+	struct napi_activity *act = polled_napi_activity(napi);
 
-	/* First: the poll ends here, the program's own cost is not its. */
-	if (nr_core_events)
-		poll_core_change(napi, core);
-	act = polled_napi_activity(napi);
-	cpu = bpf_get_smp_processor_id();
 	if (!act)
-		return 0;
+		return NULL;
 	/*
 	 * Only the CPU that owns the NAPI (NAPI_STATE_SCHED, or netpoll's
-	 * poll_owner) polls it: plain adds, a locked add costs more than the
-	 * rest of this program.
+	 * poll_owner) polls it: plain adds, no locked ones (far atomics on
+	 * arm64 cost more).
 	 */
-	if (nr_core_events)
-		core_add(act->core, core);
 	act->polls++;
 	act->packets += work;
 	if (work >= budget)
@@ -224,6 +216,30 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 		if (irq > 0)
 			act->irq = irq;
 	}
+	return act;
+}
+
+SEC("tp_btf/napi_poll")
+int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
+{
+	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
+	__u32 cpu = bpf_get_smp_processor_id();
+	struct napi_activity *act;
+
+	/* top and serve without core events: the counts are all (no core[] to zero). */
+	if (!nr_core_events && !per_poll_records) {
+		account_poll(napi, work, budget, cpu);
+		return 0;
+	}
+	__builtin_memset(core, 0, sizeof(core));
+	/* First: the poll ends here, the program's own cost is not its. */
+	if (nr_core_events)
+		poll_core_change(napi, core);
+	act = account_poll(napi, work, budget, cpu);
+	if (!act)
+		return 0;
+	if (nr_core_events)
+		core_add(act->core, core);
 	if (!per_poll_records)
 		return 0;
 	if (nr_poll_filters && !poll_wanted(act, work, budget, cpu)) {
