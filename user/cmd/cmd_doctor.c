@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/doctor_pcie.h"
 #include "cmd/run_options.h"
 #include "doctor/doctor_report.h"
 #include "doctor/doctor_rules.h"
@@ -35,6 +36,7 @@ struct doctor_options {
 	const char *dev;
 	bool json;
 	int pid;
+	unsigned long pcie_port;	/* --pcie-port: the Root Port's bit(s); 0: by the function's bdf */
 	struct doctor_thresholds thresholds;
 	struct run_options run;
 };
@@ -43,6 +45,7 @@ struct doctor_state {
 	const struct doctor_options *opts;
 	struct doctor_totals *totals;
 	struct doctor_counter_roles roles;
+	struct doctor_pcie_counters pcie;
 	unsigned int dev_func;
 	uint64_t first_start_ns, last_ts_ns;
 	unsigned long long consumer_run_ns;	/* --pid's run time at the last look */
@@ -52,18 +55,20 @@ static void doctor_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: netpmu doctor [--dev IF|PCI-ADDRESS] [-d SECONDS] [-I MS] [--pid PID]\n"
-		"                     [--threshold NAME=VALUE]... [--json]\n"
+		"                     [--pcie-port BITMAP] [--threshold NAME=VALUE]... [--json]\n"
 		"\n"
 		"Watches the NIC queues for a while (NAPI polls, interrupts, softirq time, and the\n"
 		"HNS3 PMU's own per-queue counters, rotated over the queues), then says what looks\n"
 		"wrong: each finding with its evidence, how sure it is and why, and what to do next;\n"
 		"or that nothing was found, with the figures that show why. Checks: budget_exhausted,\n"
 		"imbalance, shared_cpu, irq_affinity, consumer_cpu, coalescing, coalescing_loose,\n"
-		"hw_sw_mismatch, nic_latency.\n"
-		"  --dev IF        only this interface (or PCI function)\n"
+		"hw_sw_mismatch, nic_latency, pcie_bandwidth, pcie_latency.\n"
+		"  --dev IF        only this interface (or PCI function); its Root Port's PCIe link is measured\n"
 		"  -d, --duration S   watch S seconds (default %.0f)\n"
 		"  -I, --interval MS  interval of the records and the counters' rotation (default %d)\n"
 		"  --pid PID       the process consuming the packets: compared with the queues' CPUs\n"
+		"  --pcie-port BITMAP  the PCIe PMU's port bit of --dev's Root Port (sysfs cannot tell it):\n"
+		"                  the whole link's bytes and its write latency (default: --dev's own bytes)\n"
 		"  --threshold NAME=VALUE  change a threshold (repeatable); the names and defaults:\n",
 		DOCTOR_DEFAULT_SECONDS, DOCTOR_DEFAULT_INTERVAL_MS);
 	doctor_thresholds_usage(out);
@@ -77,11 +82,12 @@ static void doctor_usage(FILE *out)
 /* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_doctor_options(int argc, char **argv, struct doctor_options *opts)
 {
-	enum { OPT_DEV = RUN_OPT_NEXT, OPT_JSON, OPT_PID, OPT_THRESHOLD };
+	enum { OPT_DEV = RUN_OPT_NEXT, OPT_JSON, OPT_PID, OPT_PCIE_PORT, OPT_THRESHOLD };
 	static const struct option longopts[] = {
 		{ "dev", required_argument, NULL, OPT_DEV },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "pid", required_argument, NULL, OPT_PID },
+		{ "pcie-port", required_argument, NULL, OPT_PCIE_PORT },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "interval", required_argument, NULL, 'I' },
 		{ "duration", required_argument, NULL, 'd' },
@@ -114,6 +120,10 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 				return -1;
 			opts->pid = pid;
 			break;
+		case OPT_PCIE_PORT:
+			if (cli_whole_number(CMD, "--pcie-port", optarg, 1, 0xffff, &opts->pcie_port))
+				return -1;
+			break;
 		case OPT_THRESHOLD:
 			if (doctor_threshold_set(&opts->thresholds, optarg, why, sizeof(why))) {
 				fprintf(stderr, CMD ": %s\n", why);
@@ -127,6 +137,10 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 	}
 	if (optind < argc) {
 		fprintf(stderr, CMD ": unexpected argument '%s' (see " CMD " --help)\n", argv[optind]);
+		return -1;
+	}
+	if (opts->pcie_port && !opts->dev) {
+		fprintf(stderr, CMD ": --pcie-port names the Root Port above --dev: give --dev too\n");
 		return -1;
 	}
 	return 0;
@@ -201,6 +215,7 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 		if (err || st->last_ts_ns == seen_ts)
 			continue;
 		seen_ts = st->last_ts_ns;
+		doctor_pcie_read(&st->pcie, &st->totals->pcie);
 		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
 			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
 				fprintf(stderr, CMD ": %s\n", why);
@@ -215,6 +230,7 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 			bpf_session_poll(session, 20);
 		bpf_session_poll(session, 20);
 	}
+	doctor_pcie_read(&st->pcie, &st->totals->pcie);
 	return 0;
 }
 
@@ -284,6 +300,10 @@ int cmd_doctor(int argc, char **argv)
 	} else if (!opts.json) {
 		fprintf(stderr, CMD ": note: %s\n", why);
 	}
+	/* Counting from here, as the session's first interval does. */
+	if (opts.dev)
+		doctor_pcie_open(&st.pcie, &st.totals->pcie, opts.run.sysfs_root, queues.functions[tc.dev_func - 1],
+				 opts.pcie_port, opts.thresholds.value[DT_PCIE_LINK_MBPS]);
 	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = tc.counters;
@@ -317,6 +337,7 @@ int cmd_doctor(int argc, char **argv)
 	else
 		doctor_report_text(stdout, st.totals, report);
 out:
+	doctor_pcie_close(&st.pcie);
 	top_counters_release(&tc);
 	queue_map_release(&queues);
 	free(report);
