@@ -4,6 +4,7 @@
  * counters rotated over the queues), summed per queue over the run, then
  * diagnosed (user/doctor/) and printed as findings with their evidence.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 #include "session/bpf_session.h"
 #include "sys/clock.h"
 #include "sys/proc_cpus.h"
+#include "session/irq_queues.h"
+#include "top/queue_follow.h"
 #include "top/top_counters.h"
 
 #define CMD "netpmu doctor"
@@ -46,6 +49,7 @@ struct doctor_state {
 	struct doctor_totals *totals;
 	struct doctor_counter_roles roles;
 	struct doctor_pcie_counters pcie;
+	struct queue_follow follow;	/* the freed vectors' IRQs: their NAPIs' records are left out */
 	unsigned int dev_func;
 	uint64_t first_start_ns, last_ts_ns;
 	unsigned long long consumer_run_ns;	/* --pid's run time at the last look */
@@ -97,7 +101,7 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 		{ 0 }
 	};
 	unsigned long pid;
-	char why[512];
+	char why[512], *end;
 	int c;
 
 	run_options_init(&opts->run);
@@ -121,8 +125,12 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 			opts->pid = pid;
 			break;
 		case OPT_PCIE_PORT:
-			if (cli_whole_number(CMD, "--pcie-port", optarg, 1, 0xffff, &opts->pcie_port))
+			opts->pcie_port = strtoul(optarg, &end, 0);
+			if (!isdigit((unsigned char)optarg[0]) || *end || !opts->pcie_port || opts->pcie_port > 0xffff) {
+				fprintf(stderr, CMD ": --pcie-port wants the Root Port's bitmap from 0x1 to 0xffff "
+					"(bit i: Root Port i), not '%s'\n", optarg);
 				return -1;
+			}
 			break;
 		case OPT_THRESHOLD:
 			if (doctor_threshold_set(&opts->thresholds, optarg, why, sizeof(why))) {
@@ -163,6 +171,8 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	} else if (any->kind == NETPMU_RECORD_QUEUE && size >= sizeof(struct netpmu_queue_record)) {
 		const struct netpmu_queue_record *q = record;
 
+		if (queue_follow_irq_gone(&st->follow, q->irq))
+			return;
 		if (st->opts->dev && strcmp(st->opts->dev, q->ifname) &&
 		    !(st->dev_func && q->func_id == st->dev_func))
 			return;
@@ -194,11 +204,27 @@ static void sample_consumer(struct doctor_state *st)
 		doctor_totals_consumer_seen(st->totals, cpu);
 }
 
+/*
+ * A NIC's queue vectors changed (ethtool -L): the IRQ map and the rotation
+ * follow them, and the sums start again, so that the report covers the
+ * queues there are, over the time they were there.
+ */
+static void follow_queues(struct doctor_state *st, struct bpf_session *session, struct top_counters *tc,
+			  struct queue_map *queues)
+{
+	if (!queue_follow(&st->follow, session, queues, tc, st->opts->dev, CMD,
+			  "the rotation follows them, the sums start again over the queues there are now"))
+		return;
+	doctor_totals_restart(st->totals);
+	st->first_start_ns = 0;
+}
+
 static int doctor_loop(struct doctor_state *st, struct bpf_session *session, struct top_counters *tc,
-		       const struct queue_map *queues)
+		       struct queue_map *queues)
 {
 	const struct doctor_options *opts = st->opts;
 	double deadline = monotonic_seconds() + opts->run.duration_s;
+	double next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	uint64_t seen_ts = 0;
 	unsigned int intervals = 0;
 	char why[512];
@@ -216,6 +242,10 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 			continue;
 		seen_ts = st->last_ts_ns;
 		doctor_pcie_read(&st->pcie, &st->totals->pcie);
+		if (monotonic_seconds() >= next_follow_s) {
+			follow_queues(st, session, tc, queues);
+			next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
+		}
 		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
 			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
 				fprintf(stderr, CMD ": %s\n", why);

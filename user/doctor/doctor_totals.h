@@ -101,6 +101,9 @@ struct doctor_totals {
 	struct doctor_queue queues[DOCTOR_MAX_QUEUES];
 	unsigned int nr_queues;
 	unsigned int queues_dropped;	/* NAPIs beyond DOCTOR_MAX_QUEUES */
+	/* NAPIs known at the last restart: left out until they poll (a freed vector's stay in the table). */
+	uint64_t stale_napis[DOCTOR_MAX_QUEUES];
+	unsigned int nr_stale_napis;
 	struct doctor_cpu cpus[DOCTOR_MAX_CPUS];
 	struct doctor_consumer consumer;
 	char hw_pmu[64];		/* "": the NIC's counters were not read */
@@ -124,6 +127,15 @@ void doctor_totals_add_cpu(struct doctor_totals *t, const struct netpmu_cpu_reco
 
 /* The consumer was seen running on CPU. */
 void doctor_totals_consumer_seen(struct doctor_totals *t, unsigned int cpu);
+
+/*
+ * Forgets the queues and CPUs' sums (a NIC's queues changed: they were of
+ * queues that are gone), keeping the consumer's samples, the PMUs' names and
+ * the PCIe link's counts, which do not depend on the queues. The NAPIs known
+ * so far are left out until they poll again: a freed vector's NAPI stays in
+ * the kernel's table, idle, and its IRQ may serve another queue now.
+ */
+void doctor_totals_restart(struct doctor_totals *t);
 
 /* Orders the queues by device, queue, direction: the order they are judged and printed in. */
 void doctor_totals_sort(struct doctor_totals *t);
