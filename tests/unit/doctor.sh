@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 64
+plan 65
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -266,6 +266,22 @@ check_eq "pcie_latency: without a port bitmap, not counted, said how" \
 check_eq "nic_latency: PCIe's writes beside it; 10.00 us of 50.00: the delay is in the NIC" \
 	"  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: 1.50 us; PCIe's writes through Root Port 0000:00:02.0: 10.00 us a TLP|  next:       the delay is in the NIC, not in PCIe (its writes took 10.00 us): look at its buffers and pause frames (ethtool -S eth1, ethtool -a eth1)" \
 	"$(grep -A3 '^finding.*nic_latency' <("$dump" <lpcie) | grep -E '^  (evidence|next):' | tr '\n' '|' | sed 's/|$//')"
+
+# A NIC's queues changed (ethtool -L): the sums start again; a NAPI known before
+# is left out while idle (a freed vector's stays in the kernel's table, and its
+# IRQ may serve another queue now), counted again once it polls.
+cat >restart <<'R'
+run duration=2 cpus=2
+record napi=1 dev=eth3 queue=0 dir=rx polls=10 packets=100
+record napi=2 dev=eth3 queue=1 dir=rx polls=10 packets=100
+restart
+record napi=2 dev=eth3 queue=0 dir=rx polls=0 packets=0
+record napi=3 dev=eth3 queue=0 dir=tx polls=0 packets=0
+record napi=1 dev=eth3 queue=0 dir=rx polls=5 packets=50
+R
+check_eq "restart: only what came after it, the idle NAPI of before left out, the one that polled again counted" \
+	"eth3 rx 0           0     - -                50        5     0.0        0       -  -|eth3 tx 0           0     - -                 0        0     0.0        0       -  -|" \
+	"$("$dump" <restart | grep '^eth3' | tr '\n' '|')"
 
 # --threshold: refusals.
 check_eq "--threshold with an unknown name is refused with the names" \

@@ -18,6 +18,7 @@
  *       one interval record, summed as a run sums them: gen=G binds the NIC's
  *       RX packet counter (counter 0) to the queue with generation G
  *   idle func=F queue=Q dir=D [irq=N]   a queue no record named
+ *   restart   a NIC's queues changed: the sums start again (doctor_totals_restart)
  *   cpu cpu=C net_rx_ns=N
  *   consumer pid=P comm=NAME on=CPU:SAMPLES...
  *   pcie pmu=NAME rp=ADDR target=TEXT [link=TEXT] [link_mbps=N] [declared=1] [up_bytes=N]
@@ -192,6 +193,10 @@ static int parse_line(struct doctor_totals *t, char *line)
 
 	if (!kind || kind[0] == '#')
 		return 0;
+	if (!strcmp(kind, "restart")) {
+		doctor_totals_restart(t);
+		return strtok(NULL, " \t\n") ? -1 : 0;
+	}
 	while ((word = strtok(NULL, " \t\n"))) {
 		char *eq = strchr(word, '='), *v;
 		int bad = 0;
