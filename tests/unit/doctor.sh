@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 65
+plan 64
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
