@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 64
+plan 65
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -304,6 +304,15 @@ check_eq "--json: the finding's check, subject, figures and confidence; the clea
 d = json.load(sys.stdin)
 f = d["findings"][0]
 print(f["check"], f["subject"], f["figures"], f["confidence"], list(d["nothing_found"]), d["queues"][0]["packets"])')"
+check_eq "--json: the PCIe link's counts in \"pcie\", the finding's figures" \
+	"hisi_pcie0_core0 0000:00:02.0 port=0x2 1000.0 False 300000000 2000 3.0 800.0 50000 1000|{'link_mbps': 1000.0, 'peak_pct': 80.0, 'peak_up_mbps': 800.0, 'peak_down_mbps': 0.008, 'up_bytes': 300000000.0, 'down_bytes': 2000.0}" \
+	"$("$dump" --json <p80port | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+p = d["pcie"]
+f = [f for f in d["findings"] if f["check"] == "pcie_bandwidth"][0]
+print(p["pmu"], p["root_port"], p["target"], p["link_mbps"], p["link_declared"], p["up_bytes"], p["down_bytes"],
+      p["measured_s"], p["peak_up_mbps"], p["latency_cycles"], p["latency_tlps"], end="|")
+print(f["figures"])')"
 
 # The command's own refusals, before any BPF: one line, status 2.
 check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
