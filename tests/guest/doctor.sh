@@ -13,18 +13,30 @@
 #              each and which counts a frame dropped before DMA for every frame
 #              delivered (rx_drop_every=1), read through a sysfs root that has it
 #              instead of hns3_pmu_sicl_0 (one watch for two findings: CI's time)
+#   pcie:      netpmu.ko reloaded with a slow PCIe model link (pcie_link_mbps=1: a
+#              frame's TLPs take milliseconds) and doctor told the link is that
+#              (--threshold pcie_link_mbps=1: QEMU's Root Port says its own speed), a
+#              flood to eth3: pcie_bandwidth and pcie_latency on eth3's Root Port
+#   channels:  ethtool -L eth3 combined 1 during a watch: one line says so, and the
+#              report covers the queues there are, their packets the driver's own
 # Packets are exact against the datagrams sent or the driver's own per-queue
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irq_affinity.sh"
-plan 29
+. "$(dirname "$0")/../lib/eth3_channels.sh"
+plan 45
 kind golden
 tmp=$(mktemp -d)
 irq_affinity_init "$tmp"
 receiver=
 latency_id=7
+kmod=${NETPMU_KO:?set by tests/vm/run}
+channels=$(eth3_combined)
+reloaded=
 cleanup() {
 	[ -z "$receiver" ] || kill "$receiver" 2>/dev/null
+	[ -z "$reloaded" ] || { rmmod netpmu && insmod "$kmod"; } || echo "not ok - restore the default load of netpmu.ko"
+	ip netns exec peer ethtool -L eth3 combined "$channels" 2>/dev/null
 	[ ! -e /sys/bus/event_source/devices/hns3_pmu_sicl_$latency_id ] || echo $latency_id >/sys/bus/netpmu_sim/del_device
 	wait 2>/dev/null
 	irq_affinity_restore
@@ -47,6 +59,15 @@ eth3_pci=$(ip netns exec peer readlink -f /sys/class/net/eth3/device | xargs bas
 eth1_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 rx0=$(irqs_of eth3 'rx-0$') rx1=$(irqs_of eth3 'rx-1$') eth1_irq=$(irqs_of "$peer_virtio" 'input.0$')
+# eth3's Root Port, its port bit as netpmu.ko's model logs it, and its link's
+# capacity a direction from sysfs (8b/10b to 5 GT/s, 128b/130b from 8).
+eth3_rp=$(ip netns exec peer readlink -f /sys/class/net/eth3/device/.. | xargs basename)
+port_of() { dmesg | sed -n "s/.*Root Port $1 is port bit [0-9]* (port=\(0x[0-9a-f]*\)).*/\1/p" | tail -1; }
+eth3_port=$(port_of "$eth3_rp")
+read -r link_gts link_width <<<"$(cat /sys/bus/pci/devices/$eth3_rp/current_link_speed \
+	/sys/bus/pci/devices/$eth3_rp/current_link_width | awk '{ printf "%s ", $1 }')"
+link_mbps=$(awk -v g="$link_gts" -v w="$link_width" 'BEGIN { printf "%.0f", (g <= 5 ? g * 800 : g * 1000 * 128 / 130) * w }')
+echo "# eth3's Root Port $eth3_rp, ${eth3_port:-no port bit logged}, link $link_gts GT/s x$link_width: $link_mbps Mbit/s"
 
 # run_doctor NAME DOCTOR-ARG... -- FLOW-COMMAND...: doctor, and once it says it
 # watches, the flow; then Ctrl-C ends the watch (TCG's pace varies too much for
@@ -84,7 +105,7 @@ slow=(--threshold busy_pps=1 --threshold min_packets=200)
 # quiet: balanced, gentle.
 irq_pin "$rx0" 0
 irq_pin "$rx1" "$(cpu_other_than 0)"
-run_doctor quiet --dev "$eth3_pci" "${slow[@]}" -- eth3_flow 300 1000
+run_doctor quiet --dev "$eth3_pci" --pcie-port "$eth3_port" "${slow[@]}" -- eth3_flow 300 1000
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "quiet: doctor exits 0, the flow inside its run" \
 	"0 inside" "$(ran quiet)"
 check_eq "quiet: nothing found" "nothing found|" "$(grep -x 'nothing found' "$tmp/quiet" | tr '\n' '|')$(findings quiet)"
@@ -92,6 +113,17 @@ TAP_KIND=exact check_cmd "quiet: the imbalance line counts the 300 datagrams sen
 	grep -qE "^  imbalance: eth3: the busiest RX queue, [01], carries [0-9.]+% of 300 packets \(imbalance_pct=75\)$" "$tmp/quiet"
 check_eq "quiet: shared_cpu sees one busy queue per CPU" "no CPU polls more than 1 busy queue (busy_pps=1)" \
 	"$(clear_of quiet shared_cpu)"
+# A received 242-byte frame's TLPs (kmod/hisi_pcie.md), headers included: up, its
+# descriptor fetch 16 + 16 and its writes 242 + 16 and 16 + 16 (322 bytes); down,
+# the doorbell 4 + 16 and the fetch's completion 16 + 12 (48 bytes).
+TAP_KIND=model check_cmd "quiet: the PCIe line: 300 x 322 = 96600 bytes up, 300 x 48 = 14400 down, 600 writes (oracle: datagrams sent, kmod/hisi_pcie.md)" \
+	grep -qE "^PCIe: Root Port $eth3_rp \($link_mbps Mbit/s a direction, $link_gts GT/s PCIe x$link_width\), [a-z0-9_]+ port=$eth3_port: 96600 bytes up, 14400 down in [0-9.]+ s, .*; writes 53\.0 cycles a TLP over 600 TLPs$" "$tmp/quiet"
+TAP_KIND=exact check_cmd "quiet: pcie_bandwidth's clear line: Root Port $eth3_rp's $link_mbps Mbit/s from sysfs ($link_gts GT/s x$link_width)" \
+	grep -qE "^  pcie_bandwidth: the busiest interval used [0-9.]+% of Root Port $eth3_rp's $link_mbps Mbit/s a direction \($link_gts GT/s PCIe x$link_width\): [0-9.]+ Mbit/s up, [0-9.]+ Mbit/s down \(pcie_bandwidth_pct=80\)$" "$tmp/quiet"
+# The model's default TLP latency (kmod/hisi_pcie.md): 50 + floor(bytes / 40) cycles, a
+# 242-byte frame's write 56 (with its 16-byte header), its descriptor write-back 50.
+TAP_KIND=model check_cmd "quiet: pcie_latency's clear line, 53.0 cycles a TLP: (56 + 50) / 2 (oracle: kmod/hisi_pcie.md's formula)" \
+	grep -qE "^  pcie_latency: Root Port $eth3_rp's inbound memory writes took 53\.0 cycles a TLP \(0\.53 us\) over [0-9]+ TLPs \(pcie_latency_cycles=1000\)$" "$tmp/quiet"
 irq_affinity_restore
 irq_affinity_init "$tmp"
 
@@ -219,3 +251,58 @@ TAP_KIND=model check_eq "drops: hw_sw_mismatch's evidence, the NIC's ${nic:-?} R
 TAP_KIND="weak: a poll across an interval's end, at most 2 frames" check_cmd \
 	"drops: NAPI's ${napi:-?} packets are the ${delivered:-?} the NIC delivered, within 2 (${pct:-?})" \
 	test "${napi:-0}" -ge "$((${delivered:-0} - 2))" -a "${napi:-0}" -le "$((${delivered:-0} + 2))" -a "${delivered:-0}" -gt 0
+
+# pcie: netpmu.ko reloaded with a slow model link. A 242-byte frame's TLPs at
+# 100 MHz and 1 Mbit/s (kmod/hisi_pcie.md): its write (16-byte header)
+# 50 + floor(258 x 8 x 100) = 206450 cycles, its descriptor write-back
+# 50 + floor(32 x 8 x 100) = 25650: 116050.0 cycles a TLP on average (about
+# 1160.50 us: doctor reads the cycles at the time counter's clock, measured).
+reload() { rmmod netpmu && insmod "$kmod" "$@"; }
+reloaded=1
+TAP_KIND="weak: setup step" check_cmd "pcie: netpmu.ko reloads with pcie_link_mbps=1" reload pcie_link_mbps=1
+eth3_port=$(port_of "$eth3_rp")
+q0=$(eth3_rx 0) q1=$(eth3_rx 1)
+run_doctor pcie --dev "$eth3_pci" --pcie-port "$eth3_port" "${slow[@]}" --threshold pcie_link_mbps=1 -- eth3_flow 2000 0 60
+delivered=$(($(eth3_rx 0) - q0 + $(eth3_rx 1) - q1))
+TAP_KIND="weak: setup step" check_cmd "pcie: netpmu.ko reloads with its default parameters" reload
+reloaded=
+TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "pcie: doctor exits 0, the flow inside its run" \
+	"0 inside" "$(ran pcie)"
+# The flood's frames are all the Root Port moved (eth1 is quiet), as igb counted them.
+check_eq "pcie: the findings are pcie_bandwidth and pcie_latency on eth3's Root Port $eth3_rp" \
+	"pcie_bandwidth: $eth3_rp|pcie_latency: $eth3_rp|" "$(findings pcie | tr '|' '\n' | grep '^pcie' | tr '\n' '|')"
+TAP_KIND=model check_cmd "pcie: pcie_bandwidth's evidence: the declared 1 Mbit/s, 322 bytes up and 48 down for each of the $delivered frames igb counted (oracle: ethtool -S, kmod/hisi_pcie.md)" \
+	grep -qE "^  evidence:   the busiest interval moved [0-9.]+ Mbit/s up .*, [0-9.]+% of the link's 1 Mbit/s a direction \(declared: pcie_link_mbps=1; sysfs says $link_gts GT/s PCIe x$link_width\); over [0-9.]+ s, $((322 * delivered)) bytes up and $((48 * delivered)) down, TLP headers included \([a-z0-9_]+, port=$eth3_port\)$" "$tmp/pcie"
+TAP_KIND=model check_cmd "pcie: pcie_latency's evidence: 116050.0 cycles a TLP over 2 x $delivered TLPs; the largest delay in PCIe (oracle: kmod/hisi_pcie.md's formula)" \
+	grep -qE "^  evidence:   the inbound memory writes \(the NIC's DMA\) through Root Port $eth3_rp took 116050\.0 cycles a TLP on average \(11[56][0-9]\.[0-9]{2} us\) over $((2 * delivered)) TLPs \([a-z0-9_]+, port=$eth3_port\); beside them, .*: the largest delay is in PCIe$" "$tmp/pcie"
+check_cmd "pcie: the busiest interval is at least pcie_bandwidth_pct=80 of the declared link" \
+	awk '/^  evidence:   the busiest interval moved/ { sub(/.* Mbit\/s down \(read completions, MMIO writes\), /, ""); exit !($1 + 0 >= 80) }' "$tmp/pcie"
+
+# channels: ethtool -L eth3 combined 1 while doctor watches. The flow after the
+# change is counted from the change on, over the queues there are now.
+"$NETPMU" doctor -d 300 --dev "$eth3_pci" "${slow[@]}" >"$tmp/channels" 2>"$tmp/channels.err" &
+pid=$!
+for _ in $(seq 300); do grep -q 'watching for' "$tmp/channels.err" && break; sleep 0.1; done
+eth3_flow 200 1000 >/dev/null
+ip netns exec peer ethtool -L eth3 combined 1
+# igb frees and requests its vectors one by one: every change said (2 fewer) before the flow.
+for _ in $(seq 300); do [ "$(said_vector_changes "$tmp/channels.err")" = -2 ] && break; sleep 0.1; done
+TAP_KIND=golden check_eq "channels: doctor says the change of the vectors, adding up to the 2 freed" -2 \
+	"$(said_vector_changes "$tmp/channels.err")"
+q0=$(eth3_rx 0)
+eth3_flow 300 1000 >/dev/null
+sleep 1
+wait_sigint_handled $pid && kill -INT $pid
+wait $pid
+echo $? >"$tmp/channels.rc"
+sed 's/^/  /' "$tmp/channels" "$tmp/channels.err"
+check_eq "channels: doctor exits 0" 0 "$(cat "$tmp/channels.rc")"
+check_cmd "channels: its line says what changed and what it does" \
+	grep -qE "^netpmu doctor: the queue vectors changed \([0-9]+ now, [0-9]+ before\): the rotation follows them, the sums start again over the queues there are now$" "$tmp/channels.err"
+TAP_KIND=exact check_eq "channels: the report's eth3 rows are the queues /proc/interrupts names now (1 RX, 1 TX)" \
+	"rx 0|tx 0|" "$(awk '$1 == "eth3" { print $2, $3 }' "$tmp/channels" | sort | tr '\n' '|')"
+TAP_KIND=exact check_eq "channels: eth3 rx 0's packets are igb's own count of the flow after the change (ethtool -S)" \
+	"$(($(eth3_rx 0) - q0))" "$(awk '$1 == "eth3" && $2 == "rx" && $3 == 0 { print $7 }' "$tmp/channels")"
+check_eq "channels: the imbalance line sees one RX queue" "eth3: one RX queue, nothing to balance" \
+	"$(clear_of channels imbalance)"
+ip netns exec peer ethtool -L eth3 combined "$channels"

@@ -9,7 +9,7 @@
 # the JSON form. tests/guest/doctor.sh makes the situations on purpose.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/test_driver.sh"
-plan 48
+plan 65
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -196,9 +196,96 @@ check_eq "records: 4 intervals sum to 60 polls, 800 packets, mostly on CPU 0; th
 	"eth1 rx 0           0     - -               800       60     0.0        0       -  390/400 in 1.000 s" \
 	"$(line '^eth1 rx 0' <rec)"
 
+# pcie_bandwidth: the busiest interval's bytes one way, pcie_bandwidth_pct=80 of the link's
+# capacity (sysfs's speed x width, or pcie_link_mbps). 1000 Mbit/s: 100000000 bytes/s is 80.0%.
+bw() { # PEAK-UP-BYTES/S [PCIE-WORDS...]
+	local up=$1
+	shift
+	echo "$run"
+	echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=2000 cpu=1"
+	echo "pcie pmu=hisi_pcie0_core0 rp=0000:00:02.0 link=2.5_GT/s_PCIe_x1 link_mbps=1000 up_bytes=300000000 down_bytes=2000 ns=3000000000 peak_up_bps=$up peak_down_bps=1000 $*"
+}
+bw 100000000 'target=bdf=0x201_(02:00.1_only)' >p80; bw 99999999 'target=bdf=0x201_(02:00.1_only)' >p79
+bw 100000000 target=port=0x2 lat_cycles=50000 lat_tlps=1000 >p80port
+check_eq "pcie_bandwidth: 800.000 Mbit/s of 1000 (80.0%, pcie_bandwidth_pct=80) is a finding, with its evidence" \
+	"pcie_bandwidth: 0000:00:02.0|  evidence:   the busiest interval moved 800.000 Mbit/s up (from the NIC: DMA writes, read requests) and 0.008 Mbit/s down (read completions, MMIO writes), 80.0% of the link's 1000 Mbit/s a direction (2.5 GT/s PCIe x1); over 3.000 s, 300000000 bytes up and 2000 down, TLP headers included (hisi_pcie0_core0, bdf=0x201 (02:00.1 only))" \
+	"$(findings <p80)$(line evidence <p80)"
+check_eq "pcie_bandwidth: by the function's bdf: medium, other functions not counted" \
+	"  confidence: medium: the NIC function's own TLPs only (bdf=0x201 (02:00.1 only)): other functions below the Root Port add to the link's load (--pcie-port counts them all)" \
+	"$(line confidence <p80)"
+check_eq "pcie_bandwidth: by the Root Port's port bit: high" \
+	"  confidence: high: the Root Port's own count of every TLP through it (port=0x2)" "$(line 'confidence: high' <p80port)"
+check_eq "pcie_bandwidth: 99999999 bytes/s (79.99...%) is none, and the clear line gives the figures" \
+	"|the busiest interval used 80.0% of Root Port 0000:00:02.0's 1000 Mbit/s a direction (2.5 GT/s PCIe x1): 800.000 Mbit/s up, 0.008 Mbit/s down (pcie_bandwidth_pct=80)" \
+	"$(findings <p79)|$(clear_of pcie_bandwidth <p79)"
+check_eq "pcie_bandwidth: --threshold pcie_bandwidth_pct=79.9 makes it a finding" "pcie_bandwidth: 0000:00:02.0|" \
+	"$(findings --threshold pcie_bandwidth_pct=79.9 <p79)"
+bw 100000000 target=bdf=0x201 link_mbps=0 >pnolink
+check_eq "pcie_bandwidth: no link speed in sysfs: not judged, said how to declare it" \
+	"|the busiest interval moved 800.000 Mbit/s up and 0.008 Mbit/s down through Root Port 0000:00:02.0, but sysfs gives no link speed and width: declare the link with --threshold pcie_link_mbps=N" \
+	"$(findings <pnolink)|$(clear_of pcie_bandwidth <pnolink)"
+bw 100000000 target=bdf=0x201 link_mbps=125 declared=1 >pdeclared
+check_eq "pcie_bandwidth: a declared link (pcie_link_mbps) is named as declared" \
+	"800.000 Mbit/s up, 640.0% of the link's 125 Mbit/s a direction (declared: pcie_link_mbps=125; sysfs says 2.5 GT/s PCIe x1)" \
+	"$(line evidence <pdeclared | sed 's/^.*moved \([0-9.]* Mbit\/s up\).*, \([0-9.]*% of.*)\); over.*/\1, \2/')"
+check_eq "pcie: not measured: both checks say why, the PCIe line too" \
+	"PCIe: not measured: no PCIe PMU counts Root Port 0000:00:02.0|not measured: no PCIe PMU counts Root Port 0000:00:02.0|not measured: no PCIe PMU counts Root Port 0000:00:02.0" \
+	"$(printf '%s\npcie not_measured=no_PCIe_PMU_counts_Root_Port_0000:00:02.0\n' "$run" >pnone
+	   line '^PCIe' <pnone)|$(clear_of pcie_bandwidth <pnone)|$(clear_of pcie_latency <pnone)"
+
+# pcie_latency: the Root Port's inbound writes, pcie_latency_cycles=1000 a TLP over
+# min_packets=1000 TLPs; beside the NIC's latency and the kernel's poll time.
+pl() { # CYCLES TLPS [CLK]
+	echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"
+	echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=2000 poll_ns=3000000 hw_intervals=4 hw_ns=2000000000 hw_rx_packets=2000 hw_napi_packets=2000 hw_lat_packets=2000 hw_lat_cycles=200000 cpu=1"
+	echo "pcie pmu=hisi_pcie0_core0 rp=0000:00:02.0 target=port=0x2 link_mbps=1000 up_bytes=1000 ns=3000000000 lat_cycles=$1 lat_tlps=$2 ${3:+clk=$3}"
+}
+pl 1000000 1000 100000000 >pl1000; pl 999999 1000 100000000 >pl999; pl 1000000 999 100000000 >pltlps; pl 1000000 1000 >plnoclk
+check_eq "pcie_latency: 1000.0 cycles a TLP (10.00 us at the time counter's 100 MHz) is a finding: the largest delay is in PCIe" \
+	"pcie_latency: 0000:00:02.0|  evidence:   the inbound memory writes (the NIC's DMA) through Root Port 0000:00:02.0 took 1000.0 cycles a TLP on average (10.00 us) over 1000 TLPs (hisi_pcie0_core0, port=0x2); beside them, the NIC's own mean RX latency: 1.00 us, the kernel's poll time a packet: 1.50 us: the largest delay is in PCIe" \
+	"$(findings <pl1000)$(line evidence <pl1000)"
+check_eq "pcie_latency: medium, the clock named" \
+	"  confidence: medium: every write TLP counted by the Root Port; its cycles read at the 100000000 Hz of the PMU's time counter, which the documentation does not name as the latency's clock" \
+	"$(line confidence <pl1000)"
+check_eq "pcie_latency: 999.999 cycles a TLP is none, the clear line gives it" \
+	"|Root Port 0000:00:02.0's inbound memory writes took 1000.0 cycles a TLP (10.00 us) over 1000 TLPs (pcie_latency_cycles=1000)" \
+	"$(findings <pl999)|$(clear_of pcie_latency <pl999)"
+check_eq "pcie_latency: 999 TLPs (under min_packets=1000) are not judged" \
+	"|999 inbound memory writes through Root Port 0000:00:02.0, under min_packets=1000" \
+	"$(findings <pltlps)|$(clear_of pcie_latency <pltlps)"
+check_eq "pcie_latency: without the PMU's clock: low, in cycles only, no attribution" \
+	"pcie_latency: 0000:00:02.0|the inbound memory writes (the NIC's DMA) through Root Port 0000:00:02.0 took 1000.0 cycles a TLP on average over 1000 TLPs (hisi_pcie0_core0, port=0x2); beside them, the NIC's own mean RX latency: 1.00 us, the kernel's poll time a packet: 1.50 us|low" \
+	"$(findings <plnoclk)$(line evidence <plnoclk | sed 's/^  evidence:   //')|$(line confidence <plnoclk | sed 's/^  confidence: \([a-z]*\):.*/\1/')"
+check_eq "pcie_latency: without a port bitmap, not counted, said how" \
+	"not counted: the PCIe PMU's latency events take a port bitmap only, which sysfs cannot give (on a Hip09 the Root Port's lane offset): --pcie-port BITMAP" \
+	"$(clear_of pcie_latency <p80)"
+# nic_latency with PCIe beside: 50.00 us in the NIC, PCIe's writes 10.00 us: the NIC.
+{ echo "run duration=10 cpus=2 pmu=hns3_pmu_sicl_0 clk=100000000"
+  echo "queue dev=eth1 queue=0 dir=rx polls=100 packets=2000 poll_ns=3000000 hw_intervals=4 hw_ns=2000000000 hw_rx_packets=1000 hw_napi_packets=1000 hw_lat_packets=1000 hw_lat_cycles=5000000"
+  echo "pcie pmu=hisi_pcie0_core0 rp=0000:00:02.0 target=port=0x2 ns=1 lat_cycles=1000000 lat_tlps=1000 clk=100000000"; } >lpcie
+check_eq "nic_latency: PCIe's writes beside it; 10.00 us of 50.00: the delay is in the NIC" \
+	"  evidence:   the NIC measured a mean RX latency of 50.00 us over 1000 packets (2.000 s of counting); the kernel's poll time a packet: 1.50 us; PCIe's writes through Root Port 0000:00:02.0: 10.00 us a TLP|  next:       the delay is in the NIC, not in PCIe (its writes took 10.00 us): look at its buffers and pause frames (ethtool -S eth1, ethtool -a eth1)" \
+	"$(grep -A3 '^finding.*nic_latency' <("$dump" <lpcie) | grep -E '^  (evidence|next):' | tr '\n' '|' | sed 's/|$//')"
+
+# A NIC's queues changed (ethtool -L): the sums start again; a NAPI known before
+# is left out while idle (a freed vector's stays in the kernel's table, and its
+# IRQ may serve another queue now), counted again once it polls.
+cat >restart <<'R'
+run duration=2 cpus=2
+record napi=1 dev=eth3 queue=0 dir=rx polls=10 packets=100
+record napi=2 dev=eth3 queue=1 dir=rx polls=10 packets=100
+restart
+record napi=2 dev=eth3 queue=0 dir=rx polls=0 packets=0
+record napi=3 dev=eth3 queue=0 dir=tx polls=0 packets=0
+record napi=1 dev=eth3 queue=0 dir=rx polls=5 packets=50
+R
+check_eq "restart: only what came after it, the idle NAPI of before left out, the one that polled again counted" \
+	"eth3 rx 0           0     - -                50        5     0.0        0       -  -|eth3 tx 0           0     - -                 0        0     0.0        0       -  -|" \
+	"$("$dump" <restart | grep '^eth3' | tr '\n' '|')"
+
 # --threshold: refusals.
 check_eq "--threshold with an unknown name is refused with the names" \
-	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, loose_pkts_per_irq, irq_gap_us, hw_sw_pct, nic_latency_us)" \
+	"error: --threshold nope=1: unknown name 'nope' (names: min_polls, budget_pct, min_packets, imbalance_pct, busy_pps, consumer_pct, irq_rate, pkts_per_irq, loose_pkts_per_irq, irq_gap_us, hw_sw_pct, nic_latency_us, pcie_bandwidth_pct, pcie_link_mbps, pcie_latency_cycles)" \
 	"$("$dump" --threshold nope=1 </dev/null)"
 check_eq "--threshold with a percentage above 100 is refused" \
 	"error: --threshold imbalance_pct=101: imbalance_pct wants a number from 0 to 100, not '101' (status 2)" \
@@ -209,19 +296,28 @@ check_eq "--threshold with no number is refused" \
 
 # Nothing found, and JSON.
 check_eq "an empty run: nothing found, every check's clear line" \
-	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  coalescing_loose: no RX queue's interrupts were counted over min_packets=1000 packets|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|" \
+	"nothing found|checked:|  budget_exhausted: no queue polled min_polls=50 times|  imbalance: no device received packets|  shared_cpu: no CPU polls more than 0 busy queues (busy_pps=1000)|  irq_affinity: 0 busy queues with a known IRQ affinity, each polled inside it (busy_pps=1000)|  consumer_cpu: no --pid named the consuming process|  coalescing: no RX queue's interrupts were counted|  coalescing_loose: no RX queue's interrupts were counted over min_packets=1000 packets|  hw_sw_mismatch: the NIC's counters measured no RX queue whole for an interval|  nic_latency: the NIC's latency pair measured no RX queue over min_packets=1000 packets|  pcie_bandwidth: not measured: give --dev to measure the PCIe link above a NIC|  pcie_latency: not measured: give --dev to measure the PCIe link above a NIC|" \
 	"$(echo "$run" | "$dump" | sed -n '/^nothing found/,$p' | tr '\n' '|')"
 check_eq "--json: the finding's check, subject, figures and confidence; the clear checks by name" \
-	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'coalescing_loose', 'hw_sw_mismatch', 'nic_latency'] 1000" \
+	"budget_exhausted eth1 rx 0 {'polls': 100.0, 'budget_exhausted': 10.0, 'budget_pct': 10.0, 'packets_per_poll': 10.0, 'net_rx_pct': 25.0} medium ['imbalance', 'shared_cpu', 'irq_affinity', 'consumer_cpu', 'coalescing', 'coalescing_loose', 'hw_sw_mismatch', 'nic_latency', 'pcie_bandwidth', 'pcie_latency'] 1000" \
 	"$("$dump" --json <b10 | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 f = d["findings"][0]
 print(f["check"], f["subject"], f["figures"], f["confidence"], list(d["nothing_found"]), d["queues"][0]["packets"])')"
+check_eq "--json: the PCIe link's counts in \"pcie\", the finding's figures" \
+	"hisi_pcie0_core0 0000:00:02.0 port=0x2 1000.0 False 300000000 2000 3.0 800.0 50000 1000|{'link_mbps': 1000.0, 'peak_pct': 80.0, 'peak_up_mbps': 800.0, 'peak_down_mbps': 0.008, 'up_bytes': 300000000.0, 'down_bytes': 2000.0}" \
+	"$("$dump" --json <p80port | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+p = d["pcie"]
+f = [f for f in d["findings"] if f["check"] == "pcie_bandwidth"][0]
+print(p["pmu"], p["root_port"], p["target"], p["link_mbps"], p["link_declared"], p["up_bytes"], p["down_bytes"],
+      p["measured_s"], p["peak_up_mbps"], p["latency_cycles"], p["latency_tlps"], end="|")
+print(f["figures"])')"
 
 # The command's own refusals, before any BPF: one line, status 2.
 check_eq "netpmu doctor --threshold refuses a bad value in one line, status 2" \
 	"netpmu doctor: --threshold min_polls=-1: min_polls wants a number from 0 to 1e15, not '-1' (status 2)" \
 	"$("$NETPMU" doctor --threshold min_polls=-1 2>&1) (status $?)"
 check_eq "netpmu doctor --help names every threshold with its default" \
-	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 loose_pkts_per_irq=32 irq_gap_us=500 hw_sw_pct=5 nic_latency_us=50 " \
+	"min_polls=50 budget_pct=10 min_packets=1000 imbalance_pct=75 busy_pps=1000 consumer_pct=90 irq_rate=20000 pkts_per_irq=2 loose_pkts_per_irq=32 irq_gap_us=500 hw_sw_pct=5 nic_latency_us=50 pcie_bandwidth_pct=80 pcie_link_mbps=0 pcie_latency_cycles=1000 " \
 	"$("$NETPMU" doctor --help | awk '$1 ~ /^[a-z_]+=[0-9]+$/ { printf "%s ", $1 }')"

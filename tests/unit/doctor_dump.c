@@ -18,8 +18,13 @@
  *       one interval record, summed as a run sums them: gen=G binds the NIC's
  *       RX packet counter (counter 0) to the queue with generation G
  *   idle func=F queue=Q dir=D [irq=N]   a queue no record named
+ *   restart   a NIC's queues changed: the sums start again (doctor_totals_restart)
  *   cpu cpu=C net_rx_ns=N
  *   consumer pid=P comm=NAME on=CPU:SAMPLES...
+ *   pcie pmu=NAME rp=ADDR target=TEXT [link=TEXT] [link_mbps=N] [declared=1] [up_bytes=N]
+ *        [down_bytes=N] [ns=N] [peak_up_bps=N] [peak_down_bps=N] [lat_cycles=N] [lat_tlps=N]
+ *        [clk=HZ]   the PCIe link's counts ('_' in TEXT is a space); lat_*: the latency pair counted
+ *   pcie not_measured=TEXT   why the link was not measured
  * A bad line: "error: line N: WHY", status 2; a refused threshold: "error: WHY", status 2.
  */
 #include <getopt.h>
@@ -126,6 +131,56 @@ static int record_word(struct netpmu_queue_record *r, const char *key, const cha
 	return 0;
 }
 
+/* '_' stands for a space in a fixture's text values. */
+static void text_value(char *buf, size_t len, const char *v)
+{
+	char *c;
+
+	snprintf(buf, len, "%s", v);
+	for (c = buf; *c; c++)
+		if (*c == '_')
+			*c = ' ';
+}
+
+static int pcie_word(struct doctor_pcie *p, const char *key, const char *v)
+{
+	if (!strcmp(key, "pmu"))
+		snprintf(p->pmu, sizeof(p->pmu), "%s", v);
+	else if (!strcmp(key, "not_measured"))
+		text_value(p->not_measured, sizeof(p->not_measured), v);
+	else if (!strcmp(key, "rp"))
+		snprintf(p->root_port, sizeof(p->root_port), "%s", v);
+	else if (!strcmp(key, "target"))
+		text_value(p->target, sizeof(p->target), v);
+	else if (!strcmp(key, "link"))
+		text_value(p->link, sizeof(p->link), v);
+	else if (!strcmp(key, "link_mbps"))
+		p->link_mbps = strtod(v, NULL);
+	else if (!strcmp(key, "declared"))
+		p->link_declared = num(v);
+	else if (!strcmp(key, "up_bytes"))
+		p->up_bytes = num(v);
+	else if (!strcmp(key, "down_bytes"))
+		p->down_bytes = num(v);
+	else if (!strcmp(key, "ns"))
+		p->ns = num(v);
+	else if (!strcmp(key, "peak_up_bps"))
+		p->peak_up_bps = strtod(v, NULL);
+	else if (!strcmp(key, "peak_down_bps"))
+		p->peak_down_bps = strtod(v, NULL);
+	else if (!strcmp(key, "lat_cycles")) {
+		p->latency_cycles = num(v);
+		p->has_latency = true;
+	} else if (!strcmp(key, "lat_tlps")) {
+		p->latency_tlps = num(v);
+		p->has_latency = true;
+	} else if (!strcmp(key, "clk"))
+		p->clk_hz = strtod(v, NULL);
+	else
+		return -1;
+	return 0;
+}
+
 static int parse_line(struct doctor_totals *t, char *line)
 {
 	static const struct doctor_counter_roles roles = { 0, -1, -1, -1, -1 };
@@ -138,6 +193,10 @@ static int parse_line(struct doctor_totals *t, char *line)
 
 	if (!kind || kind[0] == '#')
 		return 0;
+	if (!strcmp(kind, "restart")) {
+		doctor_totals_restart(t);
+		return strtok(NULL, " \t\n") ? -1 : 0;
+	}
 	while ((word = strtok(NULL, " \t\n"))) {
 		char *eq = strchr(word, '='), *v;
 		int bad = 0;
@@ -179,6 +238,8 @@ static int parse_line(struct doctor_totals *t, char *line)
 				t->cpus[cpu].net_rx_ns = num(v);
 			else
 				bad = 1;
+		} else if (!strcmp(kind, "pcie")) {
+			bad = pcie_word(&t->pcie, word, v);
 		} else if (!strcmp(kind, "consumer")) {
 			unsigned int c, n;
 

@@ -4,6 +4,7 @@
  * counters rotated over the queues), summed per queue over the run, then
  * diagnosed (user/doctor/) and printed as findings with their evidence.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/doctor_pcie.h"
 #include "cmd/run_options.h"
 #include "doctor/doctor_report.h"
 #include "doctor/doctor_rules.h"
@@ -20,6 +22,8 @@
 #include "session/bpf_session.h"
 #include "sys/clock.h"
 #include "sys/proc_cpus.h"
+#include "session/irq_queues.h"
+#include "top/queue_follow.h"
 #include "top/top_counters.h"
 
 #define CMD "netpmu doctor"
@@ -35,6 +39,7 @@ struct doctor_options {
 	const char *dev;
 	bool json;
 	int pid;
+	unsigned long pcie_port;	/* --pcie-port: the Root Port's bit(s); 0: by the function's bdf */
 	struct doctor_thresholds thresholds;
 	struct run_options run;
 };
@@ -43,6 +48,8 @@ struct doctor_state {
 	const struct doctor_options *opts;
 	struct doctor_totals *totals;
 	struct doctor_counter_roles roles;
+	struct doctor_pcie_counters pcie;
+	struct queue_follow follow;	/* the freed vectors' IRQs: their NAPIs' records are left out */
 	unsigned int dev_func;
 	uint64_t first_start_ns, last_ts_ns;
 	unsigned long long consumer_run_ns;	/* --pid's run time at the last look */
@@ -52,18 +59,20 @@ static void doctor_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: netpmu doctor [--dev IF|PCI-ADDRESS] [-d SECONDS] [-I MS] [--pid PID]\n"
-		"                     [--threshold NAME=VALUE]... [--json]\n"
+		"                     [--pcie-port BITMAP] [--threshold NAME=VALUE]... [--json]\n"
 		"\n"
 		"Watches the NIC queues for a while (NAPI polls, interrupts, softirq time, and the\n"
 		"HNS3 PMU's own per-queue counters, rotated over the queues), then says what looks\n"
 		"wrong: each finding with its evidence, how sure it is and why, and what to do next;\n"
 		"or that nothing was found, with the figures that show why. Checks: budget_exhausted,\n"
 		"imbalance, shared_cpu, irq_affinity, consumer_cpu, coalescing, coalescing_loose,\n"
-		"hw_sw_mismatch, nic_latency.\n"
-		"  --dev IF        only this interface (or PCI function)\n"
+		"hw_sw_mismatch, nic_latency, pcie_bandwidth, pcie_latency.\n"
+		"  --dev IF        only this interface (or PCI function); its Root Port's PCIe link is measured\n"
 		"  -d, --duration S   watch S seconds (default %.0f)\n"
 		"  -I, --interval MS  interval of the records and the counters' rotation (default %d)\n"
 		"  --pid PID       the process consuming the packets: compared with the queues' CPUs\n"
+		"  --pcie-port BITMAP  the PCIe PMU's port bit of --dev's Root Port (sysfs cannot tell it):\n"
+		"                  the whole link's bytes and its write latency (default: --dev's own bytes)\n"
 		"  --threshold NAME=VALUE  change a threshold (repeatable); the names and defaults:\n",
 		DOCTOR_DEFAULT_SECONDS, DOCTOR_DEFAULT_INTERVAL_MS);
 	doctor_thresholds_usage(out);
@@ -77,11 +86,12 @@ static void doctor_usage(FILE *out)
 /* 0: run; 1: --help printed; -1: a usage error, said on stderr. */
 static int parse_doctor_options(int argc, char **argv, struct doctor_options *opts)
 {
-	enum { OPT_DEV = RUN_OPT_NEXT, OPT_JSON, OPT_PID, OPT_THRESHOLD };
+	enum { OPT_DEV = RUN_OPT_NEXT, OPT_JSON, OPT_PID, OPT_PCIE_PORT, OPT_THRESHOLD };
 	static const struct option longopts[] = {
 		{ "dev", required_argument, NULL, OPT_DEV },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "pid", required_argument, NULL, OPT_PID },
+		{ "pcie-port", required_argument, NULL, OPT_PCIE_PORT },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "interval", required_argument, NULL, 'I' },
 		{ "duration", required_argument, NULL, 'd' },
@@ -91,7 +101,7 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 		{ 0 }
 	};
 	unsigned long pid;
-	char why[512];
+	char why[512], *end;
 	int c;
 
 	run_options_init(&opts->run);
@@ -114,6 +124,14 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 				return -1;
 			opts->pid = pid;
 			break;
+		case OPT_PCIE_PORT:
+			opts->pcie_port = strtoul(optarg, &end, 0);
+			if (!isdigit((unsigned char)optarg[0]) || *end || !opts->pcie_port || opts->pcie_port > 0xffff) {
+				fprintf(stderr, CMD ": --pcie-port wants the Root Port's bitmap from 0x1 to 0xffff "
+					"(bit i: Root Port i), not '%s'\n", optarg);
+				return -1;
+			}
+			break;
 		case OPT_THRESHOLD:
 			if (doctor_threshold_set(&opts->thresholds, optarg, why, sizeof(why))) {
 				fprintf(stderr, CMD ": %s\n", why);
@@ -127,6 +145,10 @@ static int parse_doctor_options(int argc, char **argv, struct doctor_options *op
 	}
 	if (optind < argc) {
 		fprintf(stderr, CMD ": unexpected argument '%s' (see " CMD " --help)\n", argv[optind]);
+		return -1;
+	}
+	if (opts->pcie_port && !opts->dev) {
+		fprintf(stderr, CMD ": --pcie-port names the Root Port above --dev: give --dev too\n");
 		return -1;
 	}
 	return 0;
@@ -149,6 +171,8 @@ static void handle_record(void *ctx, const void *record, size_t size)
 	} else if (any->kind == NETPMU_RECORD_QUEUE && size >= sizeof(struct netpmu_queue_record)) {
 		const struct netpmu_queue_record *q = record;
 
+		if (queue_follow_irq_gone(&st->follow, q->irq))
+			return;
 		if (st->opts->dev && strcmp(st->opts->dev, q->ifname) &&
 		    !(st->dev_func && q->func_id == st->dev_func))
 			return;
@@ -180,11 +204,27 @@ static void sample_consumer(struct doctor_state *st)
 		doctor_totals_consumer_seen(st->totals, cpu);
 }
 
+/*
+ * A NIC's queue vectors changed (ethtool -L): the IRQ map and the rotation
+ * follow them, and the sums start again, so that the report covers the
+ * queues there are, over the time they were there.
+ */
+static void follow_queues(struct doctor_state *st, struct bpf_session *session, struct top_counters *tc,
+			  struct queue_map *queues)
+{
+	if (!queue_follow(&st->follow, session, queues, tc, st->opts->dev, CMD,
+			  "the rotation follows them, the sums start again over the queues there are now"))
+		return;
+	doctor_totals_restart(st->totals);
+	st->first_start_ns = 0;
+}
+
 static int doctor_loop(struct doctor_state *st, struct bpf_session *session, struct top_counters *tc,
-		       const struct queue_map *queues)
+		       struct queue_map *queues)
 {
 	const struct doctor_options *opts = st->opts;
 	double deadline = monotonic_seconds() + opts->run.duration_s;
+	double next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	uint64_t seen_ts = 0;
 	unsigned int intervals = 0;
 	char why[512];
@@ -201,6 +241,11 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 		if (err || st->last_ts_ns == seen_ts)
 			continue;
 		seen_ts = st->last_ts_ns;
+		doctor_pcie_read(&st->pcie, &st->totals->pcie);
+		if (monotonic_seconds() >= next_follow_s) {
+			follow_queues(st, session, tc, queues);
+			next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
+		}
 		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
 			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
 				fprintf(stderr, CMD ": %s\n", why);
@@ -215,6 +260,7 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 			bpf_session_poll(session, 20);
 		bpf_session_poll(session, 20);
 	}
+	doctor_pcie_read(&st->pcie, &st->totals->pcie);
 	return 0;
 }
 
@@ -284,6 +330,10 @@ int cmd_doctor(int argc, char **argv)
 	} else if (!opts.json) {
 		fprintf(stderr, CMD ": note: %s\n", why);
 	}
+	/* Counting from here, as the session's first interval does. */
+	if (opts.dev)
+		doctor_pcie_open(&st.pcie, &st.totals->pcie, opts.run.sysfs_root, queues.functions[tc.dev_func - 1],
+				 opts.pcie_port, opts.thresholds.value[DT_PCIE_LINK_MBPS]);
 	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = tc.counters;
@@ -317,6 +367,7 @@ int cmd_doctor(int argc, char **argv)
 	else
 		doctor_report_text(stdout, st.totals, report);
 out:
+	doctor_pcie_close(&st.pcie);
 	top_counters_release(&tc);
 	queue_map_release(&queues);
 	free(report);

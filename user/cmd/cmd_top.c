@@ -21,12 +21,11 @@
 #include "queue/napi_irq_check.h"
 #include "queue/queue_map.h"
 #include "session/irq_queues.h"
+#include "top/queue_follow.h"
 #include "top/top_counters.h"
 #include "top/top_table.h"
 
 #define CMD "netpmu top"
-/* Queue IRQs a remap found freed, whose NAPIs' rows are no longer shown. */
-#define TOP_MAX_GONE_IRQS 256
 
 struct top_options {
 	const char *dev;
@@ -45,8 +44,7 @@ struct top_state {
 	unsigned long frames;
 	struct queue_map *queues;
 	double next_remap_s;
-	unsigned int gone_irqs[TOP_MAX_GONE_IRQS];
-	unsigned int nr_gone_irqs;
+	struct queue_follow follow;	/* the freed vectors' IRQs: their NAPIs' rows are no longer shown */
 	struct napi_irq_check napi_irqs;
 };
 
@@ -113,36 +111,6 @@ static void show_table(struct top_state *st, const struct top_table *table)
 		run_stop_requested = 1;
 }
 
-static bool irq_gone(const struct top_state *st, unsigned int irq)
-{
-	for (unsigned int i = 0; i < st->nr_gone_irqs; i++)
-		if (st->gone_irqs[i] == irq)
-			return true;
-	return false;
-}
-
-/*
- * The NAPIs of a freed vector stay in the kernel's table: their IRQ is
- * remembered, so that their rows go, until a vector has that IRQ again.
- */
-static void note_gone_irqs(struct top_state *st, const struct queue_map *old, const struct queue_map *now)
-{
-	unsigned int i, kept = 0;
-	size_t v;
-
-	for (i = 0; i < st->nr_gone_irqs; i++)
-		if (!queue_map_find_irq(now, st->gone_irqs[i]))
-			st->gone_irqs[kept++] = st->gone_irqs[i];
-	st->nr_gone_irqs = kept;
-	for (v = 0; v < old->nr_vectors && st->nr_gone_irqs < TOP_MAX_GONE_IRQS; v++) {
-		unsigned int irq = old->vectors[v].irq;
-		const struct queue_vector *still = queue_map_find_irq(now, irq);
-
-		if (old->vectors[v].queue >= 0 && (!still || still->queue < 0) && !irq_gone(st, irq))
-			st->gone_irqs[st->nr_gone_irqs++] = irq;
-	}
-}
-
 static void handle_record(void *ctx, const void *record, size_t size)
 {
 	struct top_state *st = ctx;
@@ -157,31 +125,12 @@ static void handle_record(void *ctx, const void *record, size_t size)
 		show_table(st, &previous);
 	}
 	if (size >= sizeof(struct netpmu_queue_record) && *(const __u32 *)record == NETPMU_RECORD_QUEUE) {
-		if (irq_gone(st, ((const struct netpmu_queue_record *)record)->irq))
+		if (queue_follow_irq_gone(&st->follow, ((const struct netpmu_queue_record *)record)->irq))
 			return;
 		napi_irq_check(&st->napi_irqs, st->queues, record, stderr);
 	}
 	top_table_add(&st->table, record, size, &st->counters);
 	st->frame_pending = true;
-}
-
-/* A NIC's queue vectors changed: the join's IRQ map and the rotation follow them. */
-static void follow_queues(struct top_state *st, struct bpf_session *session)
-{
-	struct queue_map before = { 0 };
-	char why[512];
-	int changed = irq_queues_follow(session, st->queues, &before, why, sizeof(why));
-
-	if (changed < 0)
-		fprintf(stderr, CMD ": the queue vectors changed, but %s: the IRQs keep their old queues\n", why);
-	if (changed <= 0)
-		return;
-	fprintf(stderr, CMD ": the queue vectors changed (%zu now, %zu before): the table and the rotation "
-		"follow them\n", st->queues->nr_vectors, before.nr_vectors);
-	note_gone_irqs(st, &before, st->queues);
-	queue_map_release(&before);
-	if (top_counters_retarget(&st->counters, st->queues, st->opts->dev))
-		fprintf(stderr, CMD ": out of memory: no queue left to count\n");
 }
 
 static int top_loop(struct top_state *st, struct bpf_session *session)
@@ -213,7 +162,8 @@ static int top_loop(struct top_state *st, struct bpf_session *session)
 			rotated_at = st->shown_ts;
 			/* Losing the hardware columns is no reason to stop the software ones. */
 			if (monotonic_seconds() >= st->next_remap_s) {
-				follow_queues(st, session);
+				queue_follow(&st->follow, session, st->queues, &st->counters, st->opts->dev, CMD,
+					     "the table and the rotation follow them");
 				st->next_remap_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 			}
 			targets = st->counters.nr_targets;

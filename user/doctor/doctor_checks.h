@@ -24,6 +24,8 @@ doctor_check_fn doctor_check_coalescing;	/* doctor_rates.c */
 doctor_check_fn doctor_check_coalescing_loose;
 doctor_check_fn doctor_check_hw_sw;
 doctor_check_fn doctor_check_nic_latency;
+doctor_check_fn doctor_check_pcie_bandwidth;	/* doctor_link.c */
+doctor_check_fn doctor_check_pcie_latency;
 
 /* The queue takes RX packets (an RX or an RX/TX vector). */
 bool doctor_receives(const struct doctor_queue *q);
@@ -33,6 +35,11 @@ double doctor_pct(uint64_t part, uint64_t whole);
 double doctor_per_s(const struct doctor_totals *t, uint64_t n);
 /* The CPU's NET_RX softirq time, % of the run. */
 double doctor_net_rx_pct(const struct doctor_totals *t, unsigned int cpu);
+
+/* The NIC's mean RX latency of Q over its measured intervals, us; < 0: not measured. */
+double doctor_nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q);
+/* The mean latency of the Root Port's inbound writes, us at the PMU's time clock; < 0: not known. */
+double doctor_pcie_latency_us(const struct doctor_totals *t);
 
 /* A new finding of CHECK about SUBJECT; NULL (counted) when the report is full. */
 struct doctor_finding *doctor_add_finding(struct doctor_report *r, const char *check, const char *subject);

@@ -70,6 +70,22 @@ double doctor_net_rx_pct(const struct doctor_totals *t, unsigned int cpu)
 	return cpu < DOCTOR_MAX_CPUS && t->duration_s > 0 ? t->cpus[cpu].net_rx_ns / 1e7 / t->duration_s : 0;
 }
 
+double doctor_nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q)
+{
+	if (!q->hw.latency_packets || !t->hw_clk_freq)
+		return -1;
+	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
+}
+
+double doctor_pcie_latency_us(const struct doctor_totals *t)
+{
+	const struct doctor_pcie *p = &t->pcie;
+
+	if (!p->has_latency || !p->latency_tlps || p->clk_hz <= 0)
+		return -1;
+	return (double)p->latency_cycles / p->latency_tlps * 1e6 / p->clk_hz;
+}
+
 struct doctor_finding *doctor_add_finding(struct doctor_report *r, const char *check, const char *subject)
 {
 	struct doctor_finding *f;

@@ -61,14 +61,6 @@ void doctor_check_coalescing(const struct doctor_totals *t, const struct doctor_
 			 (double)top->packets / top->irqs, TH(DT_IRQ_RATE), TH(DT_PKTS_PER_IRQ));
 }
 
-/* The NIC's mean RX latency of Q, us; < 0: not measured. */
-static double nic_latency_us(const struct doctor_totals *t, const struct doctor_queue *q)
-{
-	if (!q->hw.latency_packets || !t->hw_clk_freq)
-		return -1;
-	return (double)q->hw.latency_cycles / q->hw.latency_packets * 1e6 / t->hw_clk_freq;
-}
-
 /*
  * Mean microseconds between Q's interrupts while it had traffic (the intervals
  * it had packets in): a watch's idle seconds are no wait.
@@ -108,7 +100,7 @@ void doctor_check_coalescing_loose(const struct doctor_totals *t, const struct d
 		f = doctor_add_finding(r, "coalescing_loose", label);
 		if (!f)
 			continue;
-		lat = nic_latency_us(t, q);
+		lat = doctor_nic_latency_us(t, q);
 		if (lat >= 0)
 			snprintf(nic, sizeof(nic), "; the NIC's own mean RX latency: %.2f us", lat);
 		else
@@ -226,17 +218,19 @@ void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor
 			      struct doctor_report *r)
 {
 	const struct doctor_queue *top = NULL;
+	double pcie_us = doctor_pcie_latency_us(t);
 	unsigned int i;
 	char label[48], poll[96];
+	size_t used;
 
 	for (i = 0; i < t->nr_queues; i++) {
 		const struct doctor_queue *q = &t->queues[i];
-		double lat = nic_latency_us(t, q);
+		double lat = doctor_nic_latency_us(t, q);
 		struct doctor_finding *f;
 
 		if (!doctor_receives(q) || lat < 0 || q->hw.latency_packets < TH(DT_MIN_PACKETS))
 			continue;
-		if (!top || lat > nic_latency_us(t, top))
+		if (!top || lat > doctor_nic_latency_us(t, top))
 			top = q;
 		if (lat < TH(DT_NIC_LATENCY_US))
 			continue;
@@ -248,10 +242,13 @@ void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor
 			snprintf(poll, sizeof(poll), "%.2f us", q->poll_ns / 1e3 / q->packets);
 		else
 			snprintf(poll, sizeof(poll), "not measured (no __napi_poll hook)");
-		snprintf(f->evidence, sizeof(f->evidence),
-			 "the NIC measured a mean RX latency of %.2f us over %llu packets (%.3f s of counting); "
-			 "the kernel's poll time a packet: %s", lat, (unsigned long long)q->hw.latency_packets,
-			 q->hw.ns / 1e9, poll);
+		used = snprintf(f->evidence, sizeof(f->evidence),
+				"the NIC measured a mean RX latency of %.2f us over %llu packets (%.3f s of counting); "
+				"the kernel's poll time a packet: %s", lat, (unsigned long long)q->hw.latency_packets,
+				q->hw.ns / 1e9, poll);
+		if (pcie_us >= 0)
+			snprintf(f->evidence + used, sizeof(f->evidence) - used,
+				 "; PCIe's writes through Root Port %s: %.2f us a TLP", t->pcie.root_port, pcie_us);
 		doctor_figure(f, "nic_latency_us", lat);
 		doctor_figure(f, "latency_packets", q->hw.latency_packets);
 		if (q->has_poll_time && q->packets)
@@ -259,10 +256,21 @@ void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor
 		f->confidence = DOCTOR_MEDIUM;
 		snprintf(f->confidence_why, sizeof(f->confidence_why),
 			 "the NIC's own latency pair, counted over part of the run only (the counters rotate)");
-		snprintf(f->next, sizeof(f->next),
-			 "the delay is before the kernel polls: look at the PCIe path above the NIC (netpmu list: "
-			 "the hisi_pcie PMU of its Root Port, its latency and bandwidth events) and at the NIC's "
-			 "buffers and pause frames (ethtool -S %s, ethtool -a %s)", q->ifname, q->ifname);
+		if (pcie_us < 0)
+			snprintf(f->next, sizeof(f->next),
+				 "the delay is before the kernel polls: look at the PCIe path above the NIC "
+				 "(pcie_latency, with --pcie-port) and at the NIC's buffers and pause frames "
+				 "(ethtool -S %s, ethtool -a %s)", q->ifname, q->ifname);
+		else if (pcie_us * 2 < lat)
+			snprintf(f->next, sizeof(f->next),
+				 "the delay is in the NIC, not in PCIe (its writes took %.2f us): look at its "
+				 "buffers and pause frames (ethtool -S %s, ethtool -a %s)", pcie_us, q->ifname,
+				 q->ifname);
+		else
+			snprintf(f->next, sizeof(f->next),
+				 "PCIe's writes take %.2f us of it: see pcie_latency's next step for the PCIe path, "
+				 "then the NIC's buffers and pause frames (ethtool -S %s, ethtool -a %s)", pcie_us,
+				 q->ifname, q->ifname);
 	}
 	if (doctor_found(r, "nic_latency"))
 		return;
@@ -273,6 +281,6 @@ void doctor_check_nic_latency(const struct doctor_totals *t, const struct doctor
 	}
 	doctor_queue_label(top, label, sizeof(label));
 	doctor_clear_add(r, "nic_latency", "the highest, %s's, is %.2f us over %llu packets (nic_latency_us=%g)",
-			 label, nic_latency_us(t, top), (unsigned long long)top->hw.latency_packets,
+			 label, doctor_nic_latency_us(t, top), (unsigned long long)top->hw.latency_packets,
 			 TH(DT_NIC_LATENCY_US));
 }

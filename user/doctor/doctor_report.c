@@ -40,6 +40,29 @@ static void text_queue(FILE *out, const struct doctor_totals *t, const struct do
 		doctor_pct(q->budget_exhausted, q->polls), doctor_per_s(t, q->irqs), per_irq, hw);
 }
 
+/* The PCIe link's line: what was counted, or why not. */
+static void text_pcie(FILE *out, const struct doctor_totals *t)
+{
+	const struct doctor_pcie *p = &t->pcie;
+
+	if (!p->pmu[0]) {
+		if (p->not_measured[0])
+			fprintf(out, "PCIe: not measured: %s\n", p->not_measured);
+		return;
+	}
+	fprintf(out, "PCIe: Root Port %s", p->root_port);
+	if (p->link_mbps > 0)
+		fprintf(out, " (%.0f Mbit/s a direction, %s)", p->link_mbps,
+			p->link_declared ? "declared" : p->link);
+	fprintf(out, ", %s %s: %llu bytes up, %llu down in %.3f s, busiest interval %.3f up, %.3f down Mbit/s",
+		p->pmu, p->target, (unsigned long long)p->up_bytes, (unsigned long long)p->down_bytes,
+		p->ns / 1e9, p->peak_up_bps * 8 / 1e6, p->peak_down_bps * 8 / 1e6);
+	if (p->has_latency && p->latency_tlps)
+		fprintf(out, "; writes %.1f cycles a TLP over %llu TLPs",
+			(double)p->latency_cycles / p->latency_tlps, (unsigned long long)p->latency_tlps);
+	fputc('\n', out);
+}
+
 void doctor_report_text(FILE *out, const struct doctor_totals *t, const struct doctor_report *r)
 {
 	unsigned int i;
@@ -51,6 +74,7 @@ void doctor_report_text(FILE *out, const struct doctor_totals *t, const struct d
 	else
 		fprintf(out, "; no NIC counters");
 	fputc('\n', out);
+	text_pcie(out, t);
 	if (t->queues_dropped)
 		fprintf(out, "(%u more NAPI instances not judged: more than %d)\n", t->queues_dropped,
 			DOCTOR_MAX_QUEUES);
@@ -110,6 +134,30 @@ static void json_queue(struct json_writer *w, const struct doctor_totals *t, con
 	json_end_object(w);
 }
 
+static void json_pcie(struct json_writer *w, const struct doctor_pcie *p)
+{
+	json_begin_object(w, "pcie");
+	json_string(w, "pmu", p->pmu[0] ? p->pmu : NULL);
+	json_string(w, "not_measured", p->not_measured[0] ? p->not_measured : NULL);
+	json_string(w, "root_port", p->root_port[0] ? p->root_port : NULL);
+	json_string(w, "target", p->target[0] ? p->target : NULL);
+	json_string(w, "link", p->link[0] ? p->link : NULL);
+	json_double(w, "link_mbps", p->link_mbps, 3);
+	json_bool(w, "link_declared", p->link_declared);
+	if (p->pmu[0]) {
+		json_uint(w, "up_bytes", p->up_bytes);
+		json_uint(w, "down_bytes", p->down_bytes);
+		json_double(w, "measured_s", p->ns / 1e9, 3);
+		json_double(w, "peak_up_mbps", p->peak_up_bps * 8 / 1e6, 3);
+		json_double(w, "peak_down_mbps", p->peak_down_bps * 8 / 1e6, 3);
+	}
+	if (p->has_latency) {
+		json_uint(w, "latency_cycles", p->latency_cycles);
+		json_uint(w, "latency_tlps", p->latency_tlps);
+	}
+	json_end_object(w);
+}
+
 void doctor_report_json(FILE *out, const struct doctor_totals *t, const struct doctor_report *r)
 {
 	struct json_writer w;
@@ -120,6 +168,7 @@ void doctor_report_json(FILE *out, const struct doctor_totals *t, const struct d
 	json_double(&w, "duration_s", t->duration_s, 3);
 	json_uint(&w, "cpus", t->nr_cpus);
 	json_string(&w, "nic_pmu", t->hw_pmu[0] ? t->hw_pmu : NULL);
+	json_pcie(&w, &t->pcie);
 	json_begin_array(&w, "queues");
 	for (i = 0; i < t->nr_queues; i++)
 		json_queue(&w, t, &t->queues[i]);

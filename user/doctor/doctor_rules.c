@@ -190,6 +190,8 @@ static doctor_check_fn *const checks[] = {
 	doctor_check_coalescing_loose,
 	doctor_check_hw_sw,
 	doctor_check_nic_latency,
+	doctor_check_pcie_bandwidth,
+	doctor_check_pcie_latency,
 };
 
 void doctor_diagnose(const struct doctor_totals *t, const struct doctor_thresholds *th,

@@ -23,6 +23,13 @@
  *                     intervals the NIC's counters measured the queue whole
  *   nic_latency       the NIC's mean RX latency is nic_latency_us or more (over
  *                     min_packets), beside the kernel's poll time per packet
+ *                     and the PCIe writes' latency
+ *   pcie_bandwidth    the busiest interval's PCIe bytes through the NIC's Root
+ *                     Port, one way, are pcie_bandwidth_pct of the link's capacity
+ *                     (sysfs's speed x width, or pcie_link_mbps)
+ *   pcie_latency      the Root Port's inbound memory writes take pcie_latency_cycles
+ *                     a TLP on average (over min_packets TLPs), beside the NIC's
+ *                     latency and the kernel's poll time: where the delay is
  */
 #ifndef NETPMU_DOCTOR_RULES_H
 #define NETPMU_DOCTOR_RULES_H
@@ -31,7 +38,7 @@
 #include "doctor/doctor_totals.h"
 
 #define DOCTOR_MAX_FINDINGS 64
-#define DOCTOR_MAX_FIGURES 6
+#define DOCTOR_MAX_FIGURES 8
 
 enum doctor_confidence { DOCTOR_LOW, DOCTOR_MEDIUM, DOCTOR_HIGH };
 
@@ -57,7 +64,7 @@ struct doctor_clear {
 	char why[512];
 };
 
-#define DOCTOR_NR_CHECKS 9
+#define DOCTOR_NR_CHECKS 11
 
 struct doctor_report {
 	struct doctor_finding findings[DOCTOR_MAX_FINDINGS];

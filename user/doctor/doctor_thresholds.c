@@ -40,6 +40,12 @@ static const struct threshold_info thresholds[DT_NR] = {
 			   "difference of the NIC's and NAPI's RX packets, % of the larger" },
 	[DT_NIC_LATENCY_US] = { "nic_latency_us", 50, false,
 				"the NIC's mean RX latency (its latency pair), microseconds" },
+	[DT_PCIE_BANDWIDTH_PCT] = { "pcie_bandwidth_pct", 80, true,
+				    "PCIe bytes of the busiest interval, % of the link's capacity in one direction" },
+	[DT_PCIE_LINK_MBPS] = { "pcie_link_mbps", 0, false,
+				"the Root Port link's capacity per direction, Mbit/s; 0: from sysfs (speed x width)" },
+	[DT_PCIE_LATENCY_CYCLES] = { "pcie_latency_cycles", 1000, false,
+				     "mean latency of the Root Port's inbound memory writes, PMU cycles a TLP" },
 };
 
 void doctor_thresholds_init(struct doctor_thresholds *th)
@@ -68,7 +74,7 @@ static void valid_names(char *buf, size_t len)
 int doctor_threshold_set(struct doctor_thresholds *th, const char *arg, char *why, size_t why_len)
 {
 	const char *eq = strchr(arg, '=');
-	char names[256], *end;
+	char names[512], *end;
 	unsigned int i;
 	double v;
 

@@ -23,6 +23,9 @@ enum doctor_threshold_id {
 	DT_IRQ_GAP_US,		/* mean time between a batched queue's interrupts: too loose */
 	DT_HW_SW_PCT,		/* % difference of the NIC's and NAPI's packets */
 	DT_NIC_LATENCY_US,	/* the NIC's mean RX latency worth a finding */
+	DT_PCIE_BANDWIDTH_PCT,	/* % of the link's capacity in the busiest interval */
+	DT_PCIE_LINK_MBPS,	/* the link's capacity if not sysfs's; 0: sysfs's */
+	DT_PCIE_LATENCY_CYCLES,	/* mean latency of the Root Port's inbound writes */
 	DT_NR,
 };
 

@@ -97,13 +97,29 @@ static void add_hw(struct doctor_hw *hw, const struct netpmu_queue_record *r,
 	}
 }
 
+/* Whether R is of a NAPI known before the last restart that has not polled since (it polls now: no more). */
+static bool stale(struct doctor_totals *t, const struct netpmu_queue_record *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_stale_napis; i++) {
+		if (t->stale_napis[i] != r->napi_key)
+			continue;
+		if (!r->polls)
+			return true;
+		t->stale_napis[i] = t->stale_napis[--t->nr_stale_napis];
+		return false;
+	}
+	return false;
+}
+
 void doctor_totals_add_queue(struct doctor_totals *t, const struct netpmu_queue_record *r,
 			     const struct doctor_counter_roles *roles)
 {
 	struct doctor_queue *q;
 
-	if (!r->ifname[0])
-		return;	/* the per-CPU backlog, not a NIC queue */
+	if (!r->ifname[0] || stale(t, r))
+		return;	/* the per-CPU backlog, not a NIC queue; or an idle NAPI of before a restart */
 	q = queue_of(t, r);
 	if (!q)
 		return;
@@ -177,6 +193,18 @@ void doctor_totals_add_idle(struct doctor_totals *t, unsigned int func_id, int q
 	q->queue = queue;
 	q->dir = dir;
 	q->irq = irq;
+}
+
+void doctor_totals_restart(struct doctor_totals *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_queues; i++)
+		t->stale_napis[i] = t->queues[i].napi_key;
+	t->nr_stale_napis = t->nr_queues;
+	t->nr_queues = 0;
+	t->queues_dropped = 0;
+	memset(t->cpus, 0, sizeof(t->cpus));
 }
 
 static int queue_order(const void *a, const void *b)

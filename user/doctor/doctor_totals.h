@@ -72,16 +72,43 @@ struct doctor_consumer {
 	unsigned int seen[DOCTOR_MAX_CPUS];
 };
 
+/*
+ * The PCIe link above the NIC (--dev): the PCIe PMU's counters of its Root
+ * Port (port=, with --pcie-port) or of its function (bdf=), open for the
+ * whole run beside the rotation, read at each interval for the busiest one.
+ * Bytes are TLP headers and payloads, up = from the NIC (DMA writes, read
+ * requests), down = to it (read completions, MMIO writes).
+ */
+struct doctor_pcie {
+	char pmu[64];			/* "": not measured, not_measured says why */
+	char not_measured[384];
+	char root_port[16];		/* "0000:00:02.0"; "": unknown */
+	char target[64];		/* what was counted: "port=0x2", "bdf=0x201 (02:00.1)" */
+	char link[48];			/* the Root Port's link as sysfs says: "16.0 GT/s PCIe x32"; "": unknown */
+	double link_mbps;		/* its capacity per direction, Mbit/s; 0: unknown */
+	bool link_declared;		/* link_mbps from --threshold pcie_link_mbps, not from sysfs */
+	uint64_t up_bytes, down_bytes;	/* over the run */
+	uint64_t ns;			/* the time they counted */
+	double peak_up_bps, peak_down_bps;	/* bytes/s of the busiest interval */
+	bool has_latency;		/* the latency pair was counted (a port filter only) */
+	uint64_t latency_cycles, latency_tlps;	/* the Root Port's inbound memory writes */
+	double clk_hz;			/* cycles/s of the PMU's time counter; 0: unknown */
+};
+
 struct doctor_totals {
 	double duration_s;
 	unsigned int nr_cpus;		/* online CPUs */
 	struct doctor_queue queues[DOCTOR_MAX_QUEUES];
 	unsigned int nr_queues;
 	unsigned int queues_dropped;	/* NAPIs beyond DOCTOR_MAX_QUEUES */
+	/* NAPIs known at the last restart: left out until they poll (a freed vector's stay in the table). */
+	uint64_t stale_napis[DOCTOR_MAX_QUEUES];
+	unsigned int nr_stale_napis;
 	struct doctor_cpu cpus[DOCTOR_MAX_CPUS];
 	struct doctor_consumer consumer;
 	char hw_pmu[64];		/* "": the NIC's counters were not read */
 	uint64_t hw_clk_freq;		/* Hz of the latency cycles; 0: unknown */
+	struct doctor_pcie pcie;
 };
 
 /* One interval's record of a NAPI instance; ROLES say which of its counters count what. */
@@ -100,6 +127,15 @@ void doctor_totals_add_cpu(struct doctor_totals *t, const struct netpmu_cpu_reco
 
 /* The consumer was seen running on CPU. */
 void doctor_totals_consumer_seen(struct doctor_totals *t, unsigned int cpu);
+
+/*
+ * Forgets the queues and CPUs' sums (a NIC's queues changed: they were of
+ * queues that are gone), keeping the consumer's samples, the PMUs' names and
+ * the PCIe link's counts, which do not depend on the queues. The NAPIs known
+ * so far are left out until they poll again: a freed vector's NAPI stays in
+ * the kernel's table, idle, and its IRQ may serve another queue now.
+ */
+void doctor_totals_restart(struct doctor_totals *t);
 
 /* Orders the queues by device, queue, direction: the order they are judged and printed in. */
 void doctor_totals_sort(struct doctor_totals *t);
