@@ -5,16 +5,13 @@
 #include <string.h>
 
 /*
- * A counter's rate over the time it counted: a counter reopened mid-interval
- * (rotation) counted only part of it; one multiplexed ran only part of its
- * enabled time (the estimate is then scaled, as perf scales, and marked).
- */
-/*
  * A counter's count per second of the table's interval when it counted the
  * whole interval since its last reading, so that rate x interval gives back
  * the count even when the read came late (a preempted vCPU): the late part
- * then shows in this interval, not lost between two. A counter opened within
- * the interval (a rotation) measured only part of it: per second it counted.
+ * then shows in this interval, not lost between two. A counter reopened
+ * within the interval (rotation) counted only part of it: per second it
+ * counted. One multiplexed ran only part of its enabled time: its count is
+ * scaled, as perf scales, and marked.
  */
 static double counter_rate(const struct netpmu_counter_delta *d, uint64_t interval_ns,
 			   bool whole_interval, bool *scaled)
