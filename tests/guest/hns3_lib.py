@@ -277,8 +277,11 @@ class Flow:
         return f"{self.count} x {self.size} B {self.src.name}->{self.dst.name}"
 
 
-# A slow kernel's cell (the debug kernel: KASAN under TCG) waits longer.
-RECV_TIMEOUT = 20 * int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
+# A normal cell's seconds: udp_flow.py scales its own timeout, and the wait
+# for the receivers here scales the same way, by NETPMU_TIMEOUT_SCALE (a slow
+# kernel's cell, the debug kernel: KASAN under TCG, waits longer).
+RECV_TIMEOUT = 20
+TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 
 def _start_receivers(flows, tmp):
@@ -290,7 +293,7 @@ def _start_receivers(flows, tmp):
         if fl.dst.ns:
             cmd = ["ip", "netns", "exec", fl.dst.ns] + cmd
         receivers.append((fl, ready, subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)))
-    deadline = time.monotonic() + RECV_TIMEOUT
+    deadline = time.monotonic() + RECV_TIMEOUT * TIMEOUT_SCALE
     while not all(os.path.exists(r) for _, r, _ in receivers) and time.monotonic() < deadline:
         time.sleep(0.05)
     return receivers
