@@ -94,20 +94,26 @@ check_eq "IRQ -> NAPI -> queue: eth1's RX NAPI was learnt from IRQ $rx_irq ($pee
 
 # Ring buffer pressure: a one-page buffer, per-poll records and a consumer
 # stalled (SIGSTOP) while 3000 frames arrive. Every poll is either delivered
-# or counted as dropped; perf counts the tracepoint hits itself. The igb
-# pair is down meanwhile: its watchdog polls every queue every 2 s, which
-# would fall into perf's window but not netpmu's.
+# or counted as dropped; perf counts the tracepoint hits itself, from before
+# netpmu attaches to after it detached: perf's command starts once its
+# counters are on and ends once netpmu is done (a fixed window ended mid-flood
+# on the debug-kernel cell, where perf's start and the flood take seconds).
+# The igb pair is down meanwhile: its watchdog polls every queue every 2 s,
+# which would fall into perf's window but not netpmu's.
 ip link set eth2 down && ip -n peer link set eth3 down
-perf stat -x, -a -e napi:napi_poll -o "$tmp/perf.csv" -- sleep 9 &
+waits=$((100 * ${NETPMU_TIMEOUT_SCALE:-1}))	# tenths of a second
+perf stat -x, -a -e napi:napi_poll -o "$tmp/perf.csv" -- \
+	sh -c "touch $tmp/perf-on; while [ ! -e $tmp/trace-done ]; do sleep 0.1; done" &
 perf_pid=$!
-sleep 1
+for _ in $(seq $waits); do [ -e "$tmp/perf-on" ] && break; sleep 0.1; done
 "$NETPMU" trace --per-poll --json --ringbuf-kb 4 -d 6 >"$tmp/pp.json" 2>"$tmp/pp.err" &
 pp_pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/pp.err" && break; sleep 0.1; done
+for _ in $(seq $waits); do grep -q tracing "$tmp/pp.err" && break; sleep 0.1; done
 kill -STOP $pp_pid
 "$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9001 --count 3000 --size 64 >/dev/null
 kill -CONT $pp_pid
 wait $pp_pid
+touch "$tmp/trace-done"
 wait $perf_pid
 delivered=$(grep -c '"type":"poll"' "$tmp/pp.json")
 dropped=$(sed -n 's/.* \([0-9]*\) dropped.*/\1/p' "$tmp/pp.err")

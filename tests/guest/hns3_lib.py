@@ -277,8 +277,11 @@ class Flow:
         return f"{self.count} x {self.size} B {self.src.name}->{self.dst.name}"
 
 
-# A slow kernel's cell (the debug kernel: KASAN under TCG) waits longer.
-RECV_TIMEOUT = 20 * int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
+# A normal cell's seconds: udp_flow.py scales its own timeout, and the wait
+# for the receivers here scales the same way, by NETPMU_TIMEOUT_SCALE (a slow
+# kernel's cell, the debug kernel: KASAN under TCG, waits longer).
+RECV_TIMEOUT = 20
+TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 
 def _start_receivers(flows, tmp):
@@ -290,7 +293,7 @@ def _start_receivers(flows, tmp):
         if fl.dst.ns:
             cmd = ["ip", "netns", "exec", fl.dst.ns] + cmd
         receivers.append((fl, ready, subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)))
-    deadline = time.monotonic() + RECV_TIMEOUT
+    deadline = time.monotonic() + RECV_TIMEOUT * TIMEOUT_SCALE
     while not all(os.path.exists(r) for _, r, _ in receivers) and time.monotonic() < deadline:
         time.sleep(0.05)
     return receivers
@@ -300,19 +303,23 @@ def _senders(flows):
     return " & ".join(fl.sender() + " >/dev/null" for fl in flows) + " & wait"
 
 
-def _check_receivers(receivers):
-    for fl, _, p in receivers:
+def _check_receivers(receivers, senders_log=""):
+    """senders_log: what the senders' command printed, told with a failure
+    (a sender that failed and a receiver that waited in vain look alike)."""
+    for fl, ready, p in receivers:
         got = p.communicate()[0].strip()
         want = f"received {fl.count} datagrams {fl.count * fl.size} bytes"
         if got != want:
-            raise RuntimeError(f"flow {fl}: receiver said {got!r}")
+            bound = "bound" if os.path.exists(ready) else "not bound before the senders started"
+            said = f"; the senders' command said: {senders_log.strip()[-400:]!r}" if senders_log.strip() else ""
+            raise RuntimeError(f"flow {fl}: receiver ({bound}) said {got!r}{said}")
 
 
 def run_flows(flows, after="sleep 0.3"):
     """Sends the flows (receivers bound first) and checks they arrived."""
     receivers = _start_receivers(flows, tempfile.mkdtemp())
     r = subprocess.run(["sh", "-c", f"{_senders(flows)}; {after}"], capture_output=True, text=True)
-    _check_receivers(receivers)
+    _check_receivers(receivers, r.stdout + r.stderr)
     if r.returncode:
         raise RuntimeError(f"senders failed: {r.stderr.strip()}")
 
@@ -333,7 +340,7 @@ def perf_stat(events, flows=(), after="sleep 0.3", extra=(), interval=False,
     cmd += list(extra) + ["--", "sh", "-c", before + work]
     r = subprocess.run(cmd, capture_output=True, text=True)
     log = r.stdout + r.stderr
-    _check_receivers(receivers)
+    _check_receivers(receivers, log)
     values = {}
     text = read(out) if os.path.exists(out) else ""
     for line in text.splitlines():

@@ -23,6 +23,8 @@ PMU = "hisi_pcie0_core0"
 SYSFS = "/sys/bus/event_source/devices/" + PMU
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
 UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
+# A slow kernel's cell (tests/vm/run's NETPMU_TIMEOUT_SCALE) waits longer.
+TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 # ---------------------------------------------------------------- TAP
 
@@ -215,7 +217,8 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
         recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
         # Up to 20 s, as hns3_lib waits: a loaded TCG guest took over 4 s
         # to start the receiver, and the sender's datagrams found no socket.
-        deadline = time.monotonic() + 20
+        # A slow kernel's cell scales it, as udp_flow.py scales its timeout.
+        deadline = time.monotonic() + 20 * TIMEOUT_SCALE
         while not os.path.exists(ready) and time.monotonic() < deadline:
             time.sleep(0.02)
     cmd = [UDP_FLOW, "send", "--to", dst, "--port", str(port), "--count",
@@ -225,7 +228,7 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     got = None
     if recv:
-        got = recv.communicate(timeout=60)[0].strip()
+        got = recv.communicate(timeout=60 * TIMEOUT_SCALE)[0].strip()
     time.sleep(0.2)      # taps of the last frames have long run; be safe
     if recv and got != f"received {count} datagrams {count * size} bytes":
         raise RuntimeError(f"flow incomplete: {got}")

@@ -13,16 +13,21 @@ on the wire are the COUNT datagrams (each SIZE + 8 UDP + 20 IPv4 + 14 Ethernet
 bytes long).
 """
 import argparse
+import os
 import socket
 import sys
 import time
+
+# A slow kernel's cell (the debug kernel: KASAN and lockdep under TCG) sets
+# NETPMU_TIMEOUT_SCALE (tests/vm/run): a --timeout is a normal cell's seconds.
+TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 
 def recv(args):
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
     sock.bind(("0.0.0.0", args.port))
-    sock.settimeout(args.timeout)
+    sock.settimeout(args.timeout * TIMEOUT_SCALE)
     if args.ready:
         open(args.ready, "w").close()
     got = nbytes = 0
@@ -50,7 +55,6 @@ def send(args):
 
 
 def transfer(args):
-    import os
     import subprocess
     import tempfile
 
@@ -60,7 +64,7 @@ def transfer(args):
                     "recv", "--port", str(args.port), "--count", str(args.count),
                     "--timeout", str(args.timeout), "--ready", ready]
         receiver = subprocess.Popen(recv_cmd, stdout=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + args.timeout
+        deadline = time.monotonic() + args.timeout * TIMEOUT_SCALE
         while not os.path.exists(ready):
             if receiver.poll() is not None or time.monotonic() > deadline:
                 print("receiver did not start", file=sys.stderr)
