@@ -36,6 +36,12 @@ CFLAGS += -Wall -Wextra -Wno-unused-parameter -std=gnu11 -D_GNU_SOURCE \
 # state.bpf.c defines the shared maps: libbpf 1.1's linker needs it first.
 BPF_SRCS := bpf/state.bpf.c $(filter-out bpf/state.bpf.c,$(wildcard bpf/*.bpf.c))
 USER_SRCS := $(wildcard user/*/*.c)
+# Two programs: netpmu, and netpmu-serve, the exporter, which `netpmu serve`
+# runs (user/cmd/serve_exec.c): only it links the HTTP, YAML and bcrypt libraries.
+SERVE_ONLY_SRCS := $(wildcard user/serve/*.c) \
+	$(foreach f,cmd_serve serve_counters serve_plan serve_main,user/cmd/$(f).c)
+NETPMU_SRCS := $(filter-out $(SERVE_ONLY_SRCS),$(USER_SRCS))
+SERVE_PROGRAM_SRCS := $(filter-out user/cmd/main.c user/cmd/serve_exec.c,$(USER_SRCS))
 # What tests/unit/queue_map_dump.c links: the queue map and what it reads with.
 QUEUE_MAP_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/queue/*.c)) \
 	$(foreach f,netdev_netlink netdev_nl_parse pci_address pci_sysfs sysfs_read,sys/$(f)) \
@@ -69,13 +75,15 @@ triplet_arm64 := aarch64-linux-gnu
 cc_for = $(if $(filter $(1),$(HOST_ARCH)),$(CC),$(triplet_$(1))-gcc)
 pkgconfig_for = PKG_CONFIG_LIBDIR=/usr/lib/$(triplet_$(1))/pkgconfig:/usr/share/pkgconfig pkg-config
 
-# libbpf; serve's HTTP server, --config and --web-config YAML, bcrypt checks.
-LOADER_LIBS := libbpf libmicrohttpd yaml-0.1 libxcrypt
+# libbpf; and netpmu-serve's HTTP server, --config and --web-config YAML, bcrypt checks.
+LOADER_LIBS := libbpf
+SERVE_LIBS := libbpf libmicrohttpd yaml-0.1 libxcrypt
 
 define arch_rules
 $(1)_OUT := $(OUTPUT)/$(1)
 $(1)_BPF_PARTS := $$(patsubst bpf/%.bpf.c,$$($(1)_OUT)/bpf/%.o,$(BPF_SRCS))
-$(1)_USER_OBJS := $$(patsubst user/%.c,$$($(1)_OUT)/user/%.o,$(USER_SRCS))
+$(1)_NETPMU_OBJS := $$(patsubst user/%.c,$$($(1)_OUT)/user/%.o,$(NETPMU_SRCS))
+$(1)_SERVE_OBJS := $$(patsubst user/%.c,$$($(1)_OUT)/user/%.o,$(SERVE_PROGRAM_SRCS))
 
 $$($(1)_OUT)/bpf/%.o: bpf/%.bpf.c $$(wildcard bpf/*.h) vmlinux/$(kernel_arch_$(1))/vmlinux.h
 	@mkdir -p $$(@D)
@@ -151,12 +159,17 @@ $$($(1)_OUT)/tests/serve_pairs_dump: tests/unit/serve_pairs_dump.c \
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@
 
 # Dynamic: serve's TLS (GnuTLS, under libmicrohttpd) has no static archive in
-# Debian (p11-kit, libunistring). The guests run it from this machine's root
+# Debian (p11-kit, libunistring). The guests run them from this machine's root
 # (x86_64) or from the arm64 root, which carries the same libraries.
-$$($(1)_OUT)/netpmu: $$($(1)_USER_OBJS)
+$$($(1)_OUT)/netpmu: $$($(1)_NETPMU_OBJS) $$($(1)_OUT)/netpmu-serve
+	$$(msg) LINK $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $(LDFLAGS) $$(filter %.o,$$^) \
+		$$$$($$(call pkgconfig_for,$(1)) --libs $(LOADER_LIBS)) -o $$@
+
+$$($(1)_OUT)/netpmu-serve: $$($(1)_SERVE_OBJS)
 	$$(msg) LINK $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $(LDFLAGS) $$^ \
-		$$$$($$(call pkgconfig_for,$(1)) --libs $(LOADER_LIBS)) -o $$@
+		$$$$($$(call pkgconfig_for,$(1)) --libs $(SERVE_LIBS)) -o $$@
 endef
 $(foreach arch,$(ARCHES),$(eval $(call arch_rules,$(arch))))
 
@@ -264,11 +277,12 @@ fuzz-kernel: all
 
 # libFuzzer harnesses and an ASan+UBSan loader (tests/fuzz/Makefile): `make
 # fuzz` runs each harness FUZZ_SECONDS (60) s, `make fuzz-quick` a short pass,
-# `make asan` builds $(OUTPUT)/asan/netpmu. netpmu first: its skeleton header.
+# `make asan` builds $(OUTPUT)/asan/netpmu and netpmu-serve. netpmu first: its skeleton header.
 .PHONY: fuzz fuzz-build fuzz-quick asan
 fuzz fuzz-build fuzz-quick asan: netpmu
 	$(Q)$(MAKE) -f tests/fuzz/Makefile OUTPUT=$(OUTPUT) HOST_ARCH=$(HOST_ARCH) CLANG=$(CLANG) \
-		QUEUE_MAP_DUMP_OBJS="$(QUEUE_MAP_DUMP_OBJS)" $@
+		QUEUE_MAP_DUMP_OBJS="$(QUEUE_MAP_DUMP_OBJS)" NETPMU_SRCS="$(NETPMU_SRCS)" \
+		SERVE_PROGRAM_SRCS="$(SERVE_PROGRAM_SRCS)" $@
 
 clean:
 	$(Q)rm -rf $(OUTPUT)

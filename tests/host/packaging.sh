@@ -155,7 +155,7 @@ fi
 # left_files: what of the packages' files and DKMS's is still there.
 left_files() {
 	local f
-	for f in /usr/sbin/netpmu "$unit" /etc/netpmu/serve.yml "/usr/src/netpmu-$ver" /var/lib/dkms/netpmu \
+	for f in /usr/sbin/netpmu /usr/sbin/netpmu-serve "$unit" /etc/netpmu/serve.yml "/usr/src/netpmu-$ver" /var/lib/dkms/netpmu \
 		/usr/share/man/man8/netpmu.8.gz /usr/share/bash-completion/completions/netpmu; do
 		[ -e "$f" ] && echo "$f"
 	done

@@ -31,6 +31,7 @@ loader_files="/etc/netpmu
 /etc/netpmu/serve.yml
 /usr/lib/systemd/system/netpmu.service
 /usr/sbin/netpmu
+/usr/sbin/netpmu-serve
 /usr/share/bash-completion/completions/netpmu
 /usr/share/licenses/netpmu-$ver
 /usr/share/licenses/netpmu-$ver/LICENSE

@@ -5,9 +5,11 @@
 # on this kernel: a known UDP flow between two network namespaces counted
 # exactly in netpmu_napi_packets_total, promtool clean on the text format,
 # OpenMetrics when asked for, 404 elsewhere, a second instance on the same
-# port refused, and SIGTERM answered with exit 0 within a second.
+# port refused, and SIGTERM answered with exit 0 within a second. And the
+# split: netpmu maps none of the exporter's libraries; it runs netpmu-serve
+# from beside itself, and says so in one line when it is not there.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 23
+plan 25
 kind golden
 tmp=$(mktemp -d)
 port=$((20000 + $$ % 20000))
@@ -48,6 +50,21 @@ run --listen 999.0.0.1:$port
 check_eq "--listen with no IP address: exit 1, one line" "1 1" "$rc $lines"
 run --listen 127.0.0.1:99999
 check_eq "--listen with port 99999: exit 1" 1 "$rc"
+
+# needed FILE: the shared libraries FILE names (readelf's NEEDED), sorted, joined by spaces.
+needed() {
+	readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(lib[a-z0-9_-]*\).*/\1/p' | sort | xargs
+}
+loader=$(readlink -f "$NETPMU")
+check_eq "netpmu needs libbpf but no HTTP, YAML or bcrypt library; netpmu-serve needs all four" \
+	"netpmu: no libmicrohttpd, libyaml, libcrypt|netpmu-serve: libbpf libcrypt libmicrohttpd libyaml-0" \
+	"netpmu: $(needed "$loader" | grep -oE 'libmicrohttpd|libyaml|libcrypt' | xargs | sed 's/^$/no libmicrohttpd, libyaml, libcrypt/')|netpmu-serve: $(needed "$(dirname "$loader")/netpmu-serve" | grep -oE 'libbpf|libcrypt|libmicrohttpd|libyaml-0' | xargs)"
+cp "$loader" "$tmp/netpmu"
+"$tmp/netpmu" serve --help >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_eq "netpmu serve without netpmu-serve beside it: exit 1, one line naming where it looked" \
+	"1 netpmu serve: cannot run $tmp/netpmu-serve: No such file or directory (it is installed beside netpmu)|" \
+	"$rc $(tr '\n' '|' <"$tmp/err")"
 
 # A port held by another socket: the exporter says so in one line.
 python3 -c 'import socket, sys, time

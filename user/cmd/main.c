@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* netpmu: subcommand dispatch, --help and --version. */
-#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"
-#include "lib/output_check.h"
 
 #ifndef NETPMU_VERSION
 #error "NETPMU_VERSION must be defined by the build (see Makefile)"
@@ -16,15 +15,22 @@ struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	bool own_program;	/* run is an exec: it needs no command_run() around it */
 };
 
 static const struct command commands[] = {
-	{ "list", cmd_list, "list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" },
-	{ "stat", cmd_stat, "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
-	{ "top", cmd_top, "live per-queue table: IRQs, NAPI polls, softirq time beside the NIC's own counters (BPF)" },
-	{ "serve", cmd_serve, "serve /metrics to Prometheus: queues, IRQs, softirqs, PMU counters, always on (BPF)" },
-	{ "doctor", cmd_doctor, "watch the queues for a while, then say what looks wrong and why (BPF)" },
-	{ "trace", cmd_trace, "stream per-queue interval records joined in the kernel, or one per NAPI poll (BPF)" },
+	{ .name = "list", .run = cmd_list,
+	  .summary = "list the HNS3 and PCIe PMUs with identifier, perf type and counting CPU" },
+	{ .name = "stat", .run = cmd_stat,
+	  .summary = "count PMU events as perf stat does, with pairs turned into bandwidth, rates, latency" },
+	{ .name = "top", .run = cmd_top,
+	  .summary = "live per-queue table: IRQs, NAPI polls, softirq time beside the NIC's own counters (BPF)" },
+	{ .name = "serve", .run = serve_exec, .own_program = true,
+	  .summary = "serve /metrics to Prometheus: queues, IRQs, softirqs, PMU counters, always on (BPF)" },
+	{ .name = "doctor", .run = cmd_doctor,
+	  .summary = "watch the queues for a while, then say what looks wrong and why (BPF)" },
+	{ .name = "trace", .run = cmd_trace,
+	  .summary = "stream per-queue interval records joined in the kernel, or one per NAPI poll (BPF)" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -72,26 +78,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < NR_COMMANDS; i++) {
-		int status, err;
-
 		if (strcmp(name, commands[i].name))
 			continue;
-		/*
-		 * A reader that went away is a failed write (EPIPE), reported
-		 * as one, not a death by SIGPIPE. COMMANDs get it back
-		 * (child_command.c).
-		 */
-		signal(SIGPIPE, SIG_IGN);
-		if (output_watch_stdout()) {
-			fprintf(stderr, "netpmu %s: out of memory\n", name);
-			return 1;
-		}
-		status = commands[i].run(argc - 1, argv + 1);
-		err = output_close(stdout);
-		if (!err)
-			return status;
-		fprintf(stderr, "netpmu %s: cannot write the output: %s\n", name, strerror(err));
-		return 1;
+		if (commands[i].own_program)
+			return commands[i].run(argc - 1, argv + 1);
+		return command_run(name, commands[i].run, argc - 1, argv + 1);
 	}
 
 	if (name[0] == '-')
