@@ -32,7 +32,7 @@ cleanup() {
 	wait 2>/dev/null
 	netns_pair_down $a1 $b1
 	netns_pair_down $a2 $b2
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"; echo "tmp $tmp" >&2
+	[ -n "${KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"
 }
 trap cleanup EXIT
 if ! netns_pair_up $a1 $b1 $va1 $vb1 || ! netns_pair_up $a2 $b2 $va2 $vb2; then
