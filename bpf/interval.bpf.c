@@ -165,7 +165,7 @@ static long emit_queue(struct bpf_map *map, __u32 *slot, struct napi_activity *a
 	__u64 irqs = 0, irq_ns = 0;
 	struct netpmu_queue_record *rec;
 	struct netpmu_irq_queue *q = NULL;
-	struct irq_activity *ia;
+	struct netpmu_irq_activity *ia;
 	__u32 irq = act->irq, i;
 
 	/* Slots are handed out in order: none in use past the last one given. */

@@ -9,15 +9,20 @@
 #include <bpf/bpf_tracing.h>
 #include "netpmu_state.bpf.h"
 
+/*
+ * Every handler is noted (learn_irq needs to know which IRQ it runs in), but
+ * only an IRQ that serves a NAPI is timed and counted: a clock read at each
+ * end costs most of these hooks, and no record reports any other IRQ.
+ */
 SEC("tp_btf/irq_handler_entry")
 int BPF_PROG(irq_entry, int irq, struct irqaction *action)
 {
 	struct netpmu_cpu_state *here = this_cpu_context();
 
-	if (here) {
-		here->irq = irq;
-		here->irq_entry_ns = bpf_ktime_get_ns();
-	}
+	if (!here)
+		return 0;
+	here->irq = irq;
+	here->irq_entry_ns = irq_serves_napi(irq) ? bpf_ktime_get_ns() : 0;
 	return 0;
 }
 
@@ -25,16 +30,20 @@ SEC("tp_btf/irq_handler_exit")
 int BPF_PROG(irq_exit, int irq, struct irqaction *action, int ret)
 {
 	struct netpmu_cpu_state *here = this_cpu_context();
-	struct irq_activity *act;
-	__u64 ns;
+	struct netpmu_irq_activity *act;
+	__u64 ns = 0;
 
 	if (!here || here->irq != (__u32)irq)
 		return 0;
-	ns = bpf_ktime_get_ns() - here->irq_entry_ns;
 	here->irq = 0;
-	act = irq_activity_get(irq);
+	if (!irq_serves_napi(irq))
+		return 0;
+	act = irq_activity_find(irq);
 	if (!act)
 		return 0;
+	/* An IRQ learnt inside this handler is counted, its time from its next one. */
+	if (here->irq_entry_ns)
+		ns = bpf_ktime_get_ns() - here->irq_entry_ns;
 	/* Atomics: a per-CPU IRQ runs its handler on several CPUs at once. */
 	__sync_fetch_and_add(&act->count, 1);
 	__sync_fetch_and_add(&act->ns, ns);
@@ -45,12 +54,20 @@ static __always_inline void learn_irq(struct napi_struct *napi)
 {
 	struct netpmu_cpu_state *here = this_cpu_context();
 	struct napi_activity *act;
+	__u32 irq;
 
 	if (!here || !here->irq)
 		return;
+	irq = here->irq;
 	act = napi_activity_get(napi);
 	if (act)
-		act->irq = here->irq;
+		act->irq = irq;
+	if (irq_serves_napi(irq))
+		return;
+	if (irq < NETPMU_IRQ_ARRAY_SIZE)
+		__sync_fetch_and_or(&irq_serves_napi_bits[irq / 64], 1ULL << (irq % 64));
+	else
+		irq_activity_get(irq);
 }
 
 NETPMU_NAPI_HOOK(napi_schedule, __napi_schedule, learn_irq)

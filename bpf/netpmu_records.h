@@ -112,6 +112,22 @@ struct netpmu_irq_queue {
 	__u32 reserved;
 };
 
+/*
+ * Per-IRQ activity. IRQ numbers below NETPMU_IRQ_ARRAY_SIZE (all of them on
+ * most machines) index an array: no hashing, one cache line, in the handler's
+ * exit hook; the rest go to a hash of NETPMU_MAX_IRQS entries. Only an IRQ
+ * that serves a NAPI is counted and timed: the loader marks those of its
+ * queue map before attaching, the hooks those they see scheduling a NAPI. A
+ * mark is a bit of irq_serves_napi_bits (below NETPMU_IRQ_ARRAY_SIZE), or
+ * the IRQ's entry in the hash.
+ */
+#define NETPMU_IRQ_ARRAY_SIZE	4096
+
+struct netpmu_irq_activity {
+	__u64 count;
+	__u64 ns;
+};
+
 struct netpmu_poll_record {
 	__u32 kind;		/* NETPMU_RECORD_POLL */
 	__u32 cpu;

@@ -48,11 +48,6 @@ struct napi_activity {
 	struct netpmu_core_delta tick_core[NETPMU_MAX_CORE_EVENTS];
 };
 
-struct irq_activity {
-	__u64 count;
-	__u64 ns;
-};
-
 /*
  * A clock read costs more than the rest of the softirq hooks (about 40 ns
  * each in a KVM guest): on a CPU that ran more than SOFTIRQ_TIME_ALL_BELOW
@@ -151,25 +146,19 @@ NETPMU_SHARED struct {
 	__type(value, __u32);
 } napi_slots SEC(".maps");
 
-/*
- * Per-IRQ activity. IRQ numbers below IRQ_ARRAY_SIZE (all of them on most
- * machines) index an array: no hashing, one cache line, in the handler's exit
- * hook; the rest go to a hash of NETPMU_MAX_IRQS entries.
- */
-#define IRQ_ARRAY_SIZE	4096
-
+/* Per-IRQ activity (netpmu_records.h says which IRQs are counted). */
 NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, IRQ_ARRAY_SIZE);
+	__uint(max_entries, NETPMU_IRQ_ARRAY_SIZE);
 	__type(key, __u32);
-	__type(value, struct irq_activity);
+	__type(value, struct netpmu_irq_activity);
 } irq_activity_low SEC(".maps");
 
 NETPMU_SHARED struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, NETPMU_MAX_IRQS);
 	__type(key, __u32);
-	__type(value, struct irq_activity);
+	__type(value, struct netpmu_irq_activity);
 } irq_activity SEC(".maps");
 
 NETPMU_SHARED struct {
@@ -256,6 +245,8 @@ NETPMU_SHARED __u64 polls_filtered;
 NETPMU_SHARED __u32 napi_slots_used;
 /* When a per-poll record last woke the reader (see napi_poll.bpf.c). */
 NETPMU_SHARED __u64 records_woken_ns;
+/* Which IRQs below NETPMU_IRQ_ARRAY_SIZE serve a NAPI (netpmu_records.h): hot in cache, unlike irq_activity_low. */
+NETPMU_SHARED __u64 irq_serves_napi_bits[NETPMU_IRQ_ARRAY_SIZE / 64];
 /* Set by the loader once both poll-time hooks are attached. */
 NETPMU_SHARED __u32 poll_time_enabled;
 
@@ -342,19 +333,27 @@ static __always_inline struct napi_activity *napi_activity_get(struct napi_struc
 }
 
 /* IRQ's activity entry if it has one, else NULL. */
-static __always_inline struct irq_activity *irq_activity_find(__u32 irq)
+static __always_inline struct netpmu_irq_activity *irq_activity_find(__u32 irq)
 {
-	if (irq < IRQ_ARRAY_SIZE)
+	if (irq < NETPMU_IRQ_ARRAY_SIZE)
 		return bpf_map_lookup_elem(&irq_activity_low, &irq);
 	return bpf_map_lookup_elem(&irq_activity, &irq);
 }
 
-/* IRQ's activity entry, created on first sight; NULL if the table is full. */
-static __always_inline struct irq_activity *irq_activity_get(__u32 irq)
+/* Whether IRQ serves a NAPI, and so is counted and timed. */
+static __always_inline bool irq_serves_napi(__u32 irq)
 {
-	struct irq_activity *act = irq_activity_find(irq), fresh = {};
+	if (irq < NETPMU_IRQ_ARRAY_SIZE)
+		return irq_serves_napi_bits[irq / 64] & (1ULL << (irq % 64));
+	return bpf_map_lookup_elem(&irq_activity, &irq) != NULL;
+}
 
-	if (act || irq < IRQ_ARRAY_SIZE)
+/* IRQ's activity entry, created on first sight; NULL if the table is full. */
+static __always_inline struct netpmu_irq_activity *irq_activity_get(__u32 irq)
+{
+	struct netpmu_irq_activity *act = irq_activity_find(irq), fresh = {};
+
+	if (act || irq < NETPMU_IRQ_ARRAY_SIZE)
 		return act;
 	if (bpf_map_update_elem(&irq_activity, &irq, &fresh, BPF_NOEXIST) == -E2BIG) {
 		__sync_fetch_and_add(&losses.irq_table_full, 1);

@@ -22,6 +22,29 @@ static bool evenly_spaced(const int *queues, unsigned int n)
 }
 
 /*
+ * A queue's IRQ is counted and timed from now on (netpmu_records.h): the hooks
+ * would learn it only when it first schedules its NAPI. The bit is set
+ * atomically, as the hooks may set others of its word meanwhile.
+ */
+static int mark_serves_napi(struct bpf_session *s, __u32 irq, char *why, size_t why_len)
+{
+	struct netpmu_irq_activity fresh = { 0 };
+	int err;
+
+	if (irq < NETPMU_IRQ_ARRAY_SIZE) {
+		__atomic_fetch_or(&s->skel->bss->irq_serves_napi_bits[irq / 64], 1ULL << (irq % 64),
+				  __ATOMIC_RELAXED);
+		return 0;
+	}
+	err = bpf_map__update_elem(s->skel->maps.irq_activity, &irq, sizeof(irq), &fresh, sizeof(fresh),
+				   BPF_NOEXIST);
+	/* A full hash: the hooks count that IRQ as not tracked when they meet it. */
+	if (err && err != -EEXIST && err != -E2BIG)
+		return why_fail(why, why_len, "cannot mark IRQ %u as a queue's: %s", irq, strerror(-err));
+	return 0;
+}
+
+/*
  * A vector whose queues are not evenly spaced (no driver known to netpmu
  * does that) joins with its first queue only.
  */
@@ -53,6 +76,8 @@ int irq_queues_publish(struct bpf_session *s, const struct queue_map *queues, ch
 		if (err)
 			return why_fail(why, why_len, "cannot map IRQ %u to its queue: %s", irq,
 					strerror(-err));
+		if (mark_serves_napi(s, irq, why, why_len))
+			return -1;
 	}
 	return 0;
 }

@@ -13,7 +13,10 @@
 struct bpf_session;
 struct queue_map;
 
-/* Maps every IRQ of QUEUES (NULL: none) that serves a known queue. 0, or -1 with WHY. */
+/*
+ * Maps every IRQ of QUEUES (NULL: none) that serves a known queue, and has the
+ * hooks count it from now. 0, or -1 with WHY.
+ */
 int irq_queues_publish(struct bpf_session *s, const struct queue_map *queues, char *why, size_t why_len);
 /* From OLD to NOW: NOW's IRQs mapped, OLD's that NOW lacks forgotten. 0, or -1 with WHY. */
 int irq_queues_republish(struct bpf_session *s, const struct queue_map *old, const struct queue_map *now,
