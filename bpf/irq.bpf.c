@@ -62,12 +62,7 @@ static __always_inline void learn_irq(struct napi_struct *napi)
 	act = napi_activity_get(napi);
 	if (act)
 		act->irq = irq;
-	if (irq_serves_napi(irq))
-		return;
-	if (irq < NETPMU_IRQ_ARRAY_SIZE)
-		__sync_fetch_and_or(&irq_serves_napi_bits[irq / 64], 1ULL << (irq % 64));
-	else
-		irq_activity_get(irq);
+	mark_irq_serves_napi(irq);
 }
 
 NETPMU_NAPI_HOOK(napi_schedule, __napi_schedule, learn_irq)

@@ -213,8 +213,10 @@ static __always_inline struct napi_activity *account_poll(struct napi_struct *na
 		/* A BTF-typed argument: a direct (CO-RE relocated) load, no helper call. */
 		int irq = napi->irq;
 
-		if (irq > 0)
+		if (irq > 0) {
 			act->irq = irq;
+			mark_irq_serves_napi(irq);
+		}
 	}
 	return act;
 }

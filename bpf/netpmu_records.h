@@ -117,7 +117,8 @@ struct netpmu_irq_queue {
  * most machines) index an array: no hashing, one cache line, in the handler's
  * exit hook; the rest go to a hash of NETPMU_MAX_IRQS entries. Only an IRQ
  * that serves a NAPI is counted and timed: the loader marks those of its
- * queue map before attaching, the hooks those they see scheduling a NAPI. A
+ * queue map before attaching, the hooks those they see scheduling a NAPI
+ * (or a NAPI's irq field names, since 6.10), counted from then on. A
  * mark is a bit of irq_serves_napi_bits (below NETPMU_IRQ_ARRAY_SIZE), or
  * the IRQ's entry in the hash.
  */

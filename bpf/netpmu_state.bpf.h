@@ -362,6 +362,17 @@ static __always_inline struct netpmu_irq_activity *irq_activity_get(__u32 irq)
 	return bpf_map_lookup_elem(&irq_activity, &irq);
 }
 
+/* From now on IRQ is counted and timed: it was seen serving a NAPI. */
+static __always_inline void mark_irq_serves_napi(__u32 irq)
+{
+	if (irq_serves_napi(irq))
+		return;
+	if (irq < NETPMU_IRQ_ARRAY_SIZE)
+		__sync_fetch_and_or(&irq_serves_napi_bits[irq / 64], 1ULL << (irq % 64));
+	else
+		irq_activity_get(irq);
+}
+
 /*
  * HANDLER(napi) on each call of FUNC(struct napi_struct *napi), as two
  * programs: NAME by fentry where the kernel has BPF trampolines, NAME_kprobe
