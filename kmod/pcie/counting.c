@@ -8,7 +8,6 @@
  */
 
 #include <linux/perf_event.h>
-#include <linux/smp.h>
 #include <linux/spinlock.h>
 
 #include "core.h"
@@ -143,65 +142,18 @@ void hisi_pcie_pmu_disable(struct pmu *pmu)
 	netpmu_write32(pcie_pmu->uc.regs, HISI_PCIE_GLOBAL_CTRL, 0);
 }
 
-/* Count from the counter's current value on (after a preset by another). */
-static void hisi_pcie_pmu_rebase(struct perf_event *event)
-{
-	struct hisi_pcie_pmu *pcie_pmu = to_hisi_pcie_pmu(event->pmu);
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&pcie_pmu->uc.lock, flags);
-	local64_set(&event->hw.prev_count,
-		    hisi_pcie_pmu_read_counter(&pcie_pmu->uc, event));
-	raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, flags);
-}
-
-/* Another running event of the owner's group on the owner's counter. */
-static bool hisi_pcie_pmu_shares(struct perf_event *event,
-				 struct perf_event *owner)
-{
-	return event != owner && event->pmu == owner->pmu &&
-	       event->hw.idx == owner->hw.idx &&
-	       !(event->hw.state & PERF_HES_STOPPED);
-}
-
 /*
- * Fold the counts of the events sharing the owner's counter (the other
- * member of a related pair) before the preset, or rebase them after it.
- * Upstream folds the owner only, so the other member of a pair loses its
- * count at an overflow; this keeps it exact. Only on the CPU the events run
- * on, which owns the group lists.
+ * A counter that wraps runs on from 0, and every event on it (the owner and
+ * the other member of a related pair) reads its difference modulo 2^64, so
+ * nothing is preset again: upstream presets 2^63 here and loses whatever the
+ * counter counts between the fold's read and that write.
  */
-static void hisi_pcie_pmu_sharers(struct perf_event *owner, bool rebase)
-{
-	struct perf_event *leader = owner->group_leader, *sibling;
-
-	/* Elsewhere (a scoped PMU's events may live on another CPU): owner only. */
-	if (READ_ONCE(owner->oncpu) != smp_processor_id())
-		return;
-
-	if (hisi_pcie_pmu_shares(leader, owner)) {
-		if (rebase)
-			hisi_pcie_pmu_rebase(leader);
-		else
-			netpmu_uncore_read(leader);
-	}
-	for_each_sibling_event(sibling, leader) {
-		if (!hisi_pcie_pmu_shares(sibling, owner))
-			continue;
-		if (rebase)
-			hisi_pcie_pmu_rebase(sibling);
-		else
-			netpmu_uncore_read(sibling);
-	}
-}
-
 irqreturn_t hisi_pcie_pmu_handle_irq(struct netpmu_uncore *uc)
 {
 	struct hisi_pcie_pmu *pcie_pmu = container_of(uc, struct hisi_pcie_pmu,
 						      uc);
 	irqreturn_t ret = IRQ_NONE;
 	struct perf_event *event;
-	unsigned long flags;
 	unsigned int idx;
 
 	for (idx = 0; idx < HISI_PCIE_MAX_COUNTERS; idx++) {
@@ -216,12 +168,6 @@ irqreturn_t hisi_pcie_pmu_handle_irq(struct netpmu_uncore *uc)
 			continue;
 
 		netpmu_uncore_read(event);
-		hisi_pcie_pmu_sharers(event, false);
-		raw_spin_lock_irqsave(&pcie_pmu->uc.lock, flags);
-		if (!(event->hw.state & PERF_HES_STOPPED))
-			hisi_pcie_pmu_set_period(event);
-		raw_spin_unlock_irqrestore(&pcie_pmu->uc.lock, flags);
-		hisi_pcie_pmu_sharers(event, true);
 		ret = IRQ_HANDLED;
 	}
 	return ret;
