@@ -250,14 +250,17 @@ check: all
 # (the PMU fuzz with it) on it, with timeouts DEBUG_TIMEOUT_SCALE (8) times
 # longer: the suite's whole boot gets 8 x 2400 s (its 50 scripts took about
 # 4 min each beside another guest). Any report of the kernel's fails it
-# (tests/vm/run). Not in `check`.
+# (tests/vm/run). Not in `check`. DEBUG_PART=I/N boots for every Nth script
+# from the Ith only (tests/guest/run-all --part): N boots make the suite,
+# each with its own kernel-report check, each short enough for one sitting.
 DEBUG_TIMEOUT_SCALE ?= 8
+DEBUG_PART ?=
 .PHONY: check-debug debug-kernel
 debug-kernel:
 	$(Q)tests/vm/debug-kernel >/dev/null
 check-debug: deps-check loaders debug-kernel
 	$(Q)$(MAKE) kmod CELLS=x86_64-debug
-	$(Q)NETPMU_TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) tests/run guest --cell x86_64-debug
+	$(Q)NETPMU_TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) tests/run guest --cell x86_64-debug $(if $(DEBUG_PART),--part $(DEBUG_PART))
 
 demo: all
 	$(Q)tests/vm/run -- tests/demo
