@@ -5,6 +5,7 @@
 # vector, and the IRQ -> NAPI -> queue mapping, against what was sent and what
 # /proc/interrupts says. Then ring buffer pressure and a clean detach.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 plan 15
 kind exact
 
@@ -20,7 +21,6 @@ peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs 
 local_bdf=$(readlink -f /sys/class/net/eth0/device/.. | xargs basename)
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
 short() { echo "${1#0000:}"; }
-irq_count() { awk -v irq="$1:" '$1 == irq { print $2 + $3 }' /proc/interrupts; }
 
 # The vector's MSI-X entry (the func-intr "intr" id): the low 11 bits of its
 # hwirq, both where the PCI/MSI domain is global (pci_msi_domain_calc_hwirq:

@@ -22,7 +22,7 @@
 # Packets are exact against the datagrams sent or the driver's own per-queue
 # counts (ethtool -S); affinities, the RSS table and the receiver's CPU are put back.
 . "$(dirname "$0")/../lib/tap.sh"
-. "$(dirname "$0")/../lib/irq_affinity.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 . "$(dirname "$0")/../lib/eth3_channels.sh"
 plan 45
 kind golden

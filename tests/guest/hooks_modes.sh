@@ -11,6 +11,7 @@
 # which BPF trampolines need: fentry loads there but does not attach; a kernel
 # without the function __napi_poll in /proc/kallsyms has nothing to hook).
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 
 count=40 size=300
 tmp=$(mktemp -d)
@@ -47,7 +48,6 @@ plan $checks
 
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
-irq_count() { awk -v irq="$1:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
 
 # flow MODE: netpmu trace --hooks MODE with interval records over the flow,
 # inside perf counting eth1's napi_poll hits (eth1 receives nothing else).

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 plan 8
 kind weak 'a slot taken away mid-read has no exact value: bounds by the bytes sent, never backwards'
-. "$(dirname "$0")/../lib/irq_affinity.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 
 count=150 size=300
 frame=$((size + 8 + 20 + 14))	# UDP + IPv4 + Ethernet headers

@@ -18,7 +18,7 @@
 # and records on the counting CPU are direct reads.
 . "$(dirname "$0")/../lib/tap.sh"
 kind exact
-. "$(dirname "$0")/../lib/irq_affinity.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 
 count=40 size=300
 frame=$((size + 8 + 20 + 14))	# UDP + IPv4 + Ethernet headers

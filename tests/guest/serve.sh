@@ -13,6 +13,7 @@
 # serves the same exact counts, and without -e the rotated func-queue series
 # with their coverage.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 . "$(dirname "$0")/../lib/eth1.sh"
 plan 20
 kind exact
@@ -30,7 +31,6 @@ peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs 
 peer_pci=$(eth1_pci)
 bdf=$(hns3_bdf "$peer_pci")
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
-irq_count() { awk -v irq="$rx_irq:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
 event="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'
 
@@ -127,7 +127,7 @@ EOF2
 printf 'events:\n  - %s\n' "$event" >"$tmp/serve.yml"
 
 progs_before=$(bpftool prog show | grep -c '^[0-9]*:')
-irqs_before=$(irq_count)
+irqs_before=$(irq_count "$rx_irq")
 "$NETPMU" serve --listen 127.0.0.1:$port -I 200 --config "$tmp/serve.yml" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 serve_pid=$!
 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
@@ -147,7 +147,7 @@ check_eq "netpmu_napi_packets_total{$rx} = the $n datagrams received" $n \
 	"$(prom settle "netpmu_napi_packets_total{$rx}" $n)"
 check_eq "netpmu_pmu_event_total of $event = $n x $(frame $size)" $((n * $(frame $size))) \
 	"$(prom settle 'netpmu_pmu_event_total{event="bw_ssu_rpu_byte_num",queue="0"}' $((n * $(frame $size))))"
-check_eq "netpmu_irq_handled_total{irq=\"$rx_irq\"} = /proc/interrupts' delta" $(($(irq_count) - irqs_before)) \
+check_eq "netpmu_irq_handled_total{irq=\"$rx_irq\"} = /proc/interrupts' delta" $(($(irq_count "$rx_irq") - irqs_before)) \
 	"$(prom value "netpmu_irq_handled_total{irq=\"$rx_irq\"}")"
 
 kind golden

@@ -13,6 +13,7 @@
 # without -e, on eth1's one queue: the rotated PCIe series carries the Root
 # Port and the endpoint, and the rotated latency summary converts as -e does.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 . "$(dirname "$0")/../lib/serve_labels.sh"
 plan 13
 tmp=$(mktemp -d)
@@ -28,7 +29,6 @@ peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs 
 ep=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 rp=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/../.. | xargs basename)
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
-irq_count() { awk -v irq="$rx_irq:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
 # The vector's MSI-X entry (func-intr's intr): the low 11 bits of its hwirq (as tests/guest/bpf_join.sh).
 rx_entry=$(($(cat "/sys/kernel/irq/$rx_irq/hwirq") % 2048))
 param() { cat "/sys/module/netpmu/parameters/$1"; }
@@ -86,7 +86,7 @@ events=(
 	-e "$pcie/rx_mwr_flux,$f,len_mode=1/"
 	-e "$pcie/tx_mwr_flux,bdf=${rp#0000:}/"
 )
-irqs_before=$(irq_count)
+irqs_before=$(irq_count "$rx_irq")
 if ! start_serve "${events[@]}"; then
 	fail "netpmu serve starts with the pair events" "$(tr '\n' ' ' <"$tmp/serve.err")"
 	skip_checks 12 "serve's pair families" "netpmu serve did not start"
@@ -94,7 +94,7 @@ if ! start_serve "${events[@]}"; then
 fi
 flow $n $size
 settled_scrape "$tmp/e.txt" "netpmu_hns3_packets_total{pmu=\"$pmu\",event=\"pps_ssu_rpu\",dev=\"$ep\",queue=\"0\"}" $n
-irqs=$(($(irq_count) - irqs_before))
+irqs=$(($(irq_count "$rx_irq") - irqs_before))
 stop_serve
 q="pmu=\"$pmu\",event=\"%s\",dev=\"$ep\",queue=\"0\""
 kind exact

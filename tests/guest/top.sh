@@ -10,6 +10,7 @@
 # its hardware RX frames and bytes (oracle: datagrams sent x frame size) and
 # its function's PCIe DMA writes (oracle: kmod/hisi_pcie.md's TLP table).
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/irqs.sh"
 plan 16
 kind exact
 tmp=$(mktemp -d)
@@ -19,7 +20,6 @@ n=400 size=500 frame=542
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 peer_bdf=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
-irq_count() { awk -v irq="$rx_irq:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts; }
 
 tables() { grep -c '^netpmu top  t=' "$1"; }
 # run_top OUTPUT ARGS...: top (0.5 s intervals) while $n datagrams flow to
@@ -112,10 +112,10 @@ TAP_KIND=golden check_eq_todo "the rotation follows the tables in user space: a 
 	"the rotation advances every table and covers all $targets queues, as top --help says (oracle: sysfs queues)" \
 	"advances every table, all covered" "$(sed -n 3p "$tmp/rot")"
 
-irq_before=$(irq_count)
+irq_before=$(irq_count "$rx_irq")
 run_top "$tmp/dev.txt" --dev "$peer_bdf"
 TAP_KIND=golden check_eq "netpmu top --dev BDF (eth1 lives in another namespace) exits 0" 0 $?
-irq_delta=$(($(irq_count) - irq_before))
+irq_delta=$(($(irq_count "$rx_irq") - irq_before))
 TAP_KIND=golden check_cmd "--dev by PCI address: only that function's rows, its queue counted every interval" \
 	sh -c "! grep -qE '^eth0 ' $tmp/dev.txt && grep -q 'queue 0 of $peer_bdf (1 of 1 queues' $tmp/dev.txt"
 TAP_KIND=golden check_cmd "the header names both PMUs" grep -q 'hw: hns3_pmu_sicl_0 + hisi_pcie0_core0' "$tmp/dev.txt"

@@ -16,9 +16,7 @@ kind exact
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-	local pid
-	for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
-	wait 2>/dev/null
+	interrupt_and_reap "${pids[@]}"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT

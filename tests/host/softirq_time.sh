@@ -30,9 +30,7 @@ a=st-a-$$ b=st-b-$$ va=sta$$ vb=stb$$
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-	local pid
-	for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
-	wait 2>/dev/null
+	interrupt_and_reap "${pids[@]}"
 	netns_pair_down $a $b
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
 }

@@ -27,9 +27,7 @@ va1=tqa$$ vb1=tqb$$ va2=tqc$$ vb2=tqd$$
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-	local pid
-	for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
-	wait 2>/dev/null
+	interrupt_and_reap "${pids[@]}"
 	netns_pair_down $a1 $b1
 	netns_pair_down $a2 $b2
 	[ -n "${KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"

@@ -71,6 +71,15 @@ wait_sigint_handled() {
 	return 1
 }
 
+# interrupt_and_reap PID...: a Ctrl-C to each (a tracer prints what it
+# holds), then waits for every child: the EXIT trap of a test that leaves
+# tracers in the background.
+interrupt_and_reap() {
+	local pid
+	for pid in "$@"; do kill -INT "$pid" 2>/dev/null; done
+	wait 2>/dev/null
+}
+
 # check_eq_todo BUG DESCRIPTION EXPECTED ACTUAL: a check of a known product
 # bug (TAP's TODO directive): "not ok - DESCRIPTION [KIND]: WHY # TODO BUG"
 # while it fails, which tests/run counts as a known failure, not a failure;

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# IRQ affinity for guest tests that steer a NIC's polls to a CPU, sourced
-# after tap.sh. Every change is put back by irq_affinity_restore (call it
-# from the test's EXIT trap), for the tests that follow in the same boot.
+# IRQs for guest tests, sourced after tap.sh: their counts, and the
+# affinity of those that steer a NIC's polls to a CPU. Every affinity change
+# is put back by irq_affinity_restore (call it from the test's EXIT trap),
+# for the tests that follow in the same boot.
+#   irq_count IRQ           IRQ's interrupts so far, summed over every CPU
 #   irq_affinity_init DIR   where the old affinities are kept
 #   irq_pin IRQ CPUS        pins IRQ (its old affinity kept)
 #   irq_affinity_restore    puts every pinned IRQ back
@@ -16,6 +18,9 @@ irq_affinity_restore() {
 	local irq cpus
 	[ -e "${irq_affinity_saved:-}" ] || return 0
 	while read -r irq cpus; do echo "$cpus" > /proc/irq/$irq/smp_affinity_list; done < "$irq_affinity_saved"
+}
+irq_count() {
+	awk -v irq="$1:" '$1 == irq { s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; print s }' /proc/interrupts
 }
 irqs_of() { awk -F: -v n="$1-$2" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts; }
 cpu_other_than() {
