@@ -9,7 +9,7 @@
 # split: netpmu maps none of the exporter's libraries; it runs netpmu-serve
 # from beside itself, and says so in one line when it is not there.
 . "$(dirname "$0")/../lib/tap.sh"
-plan 25
+plan 26
 kind golden
 tmp=$(mktemp -d)
 port=$((20000 + $$ % 20000))
@@ -65,6 +65,23 @@ rc=$?
 check_eq "netpmu serve without netpmu-serve beside it: exit 1, one line naming where it looked" \
 	"1 netpmu serve: cannot run $tmp/netpmu-serve: No such file or directory (it is installed beside netpmu)|" \
 	"$rc $(tr '\n' '|' <"$tmp/err")"
+# netpmu at a path of 4095 bytes, the most /proc/self/exe gives: readlink
+# fills the buffer, so the path may be cut short, and is refused as such.
+long=$(
+	cd "$tmp" && mkdir long && cd long || exit 1
+	left=$((4095 - ${#tmp} - 5 - 7))	# "/long", "/netpmu"
+	while [ $left -gt 0 ]; do
+		part=$(printf '%*s' $((left > 201 ? 200 : left - 1)) '' | tr ' ' d)
+		mkdir "$part" && cd "$part" || exit 1
+		left=$((left - ${#part} - 1))
+	done
+	cp "$loader" netpmu && ./netpmu serve --help 2>&1 >/dev/null
+	echo "rc $? length $(($(pwd | wc -c) + 6))"	# pwd's newline for the slash
+)
+check_eq "netpmu serve from a 4095-byte path: exit 1, one line: the path may be cut short" \
+	"netpmu serve: the path of netpmu (/proc/self/exe) is longer than 4094 bytes|rc 1 length 4095|" \
+	"$(echo "$long" | tr '\n' '|')"
+rm -rf "$tmp/long"
 
 # A port held by another socket: the exporter says so in one line.
 python3 -c 'import socket, sys, time

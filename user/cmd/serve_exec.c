@@ -24,6 +24,12 @@ int serve_exec(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
+	/* readlink truncates silently: a full buffer may be part of the path. */
+	if (len == sizeof(path) - 1) {
+		fprintf(stderr, "netpmu serve: the path of netpmu (/proc/self/exe) is longer than %zu bytes\n",
+			sizeof(path) - 2);
+		return 1;
+	}
 	path[len] = '\0';
 	slash = strrchr(path, '/');
 	if (!slash || (size_t)(slash + 1 - path) + sizeof(SERVE_PROGRAM) > sizeof(path)) {
