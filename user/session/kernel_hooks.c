@@ -101,18 +101,21 @@ static bool kprobes_attach(void)
 	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
 }
 
-/* A forced MODE this kernel cannot do, for the function FUNC: what is missing. */
-static int cannot_force(enum kernel_hooks_mode mode, const char *func, bool in_btf,
+/*
+ * A forced MODE this kernel cannot do, for the function FUNC: what is missing,
+ * the most basic first (without kprobe events no function can be probed).
+ */
+static int cannot_force(enum kernel_hooks_mode mode, const char *func, bool in_btf, bool kprobes,
 			char *why, size_t why_len)
 {
+	if (mode == KERNEL_HOOKS_KPROBE && !kprobes)
+		return why_fail(why, why_len, "--hooks kprobe: this kernel has no kprobe events "
+				"(CONFIG_KPROBE_EVENTS)");
 	if (!in_btf)
 		return why_fail(why, why_len, "--hooks %s: this kernel's BTF has no function %s",
 				mode_names[mode], func);
-	if (mode == KERNEL_HOOKS_FENTRY)
-		return why_fail(why, why_len, "--hooks fentry: this kernel cannot attach an fentry program "
-				"to %s (no BPF trampoline for it); --hooks auto falls back to kprobes", func);
-	return why_fail(why, why_len, "--hooks kprobe: this kernel has no kprobe events "
-			"(CONFIG_KPROBE_EVENTS)");
+	return why_fail(why, why_len, "--hooks fentry: this kernel cannot attach an fentry program "
+			"to %s (no BPF trampoline for it); --hooks auto falls back to kprobes", func);
 }
 
 /*
@@ -136,7 +139,7 @@ int kernel_hooks_choose(struct netpmu_bpf *skel, enum kernel_hooks_mode mode, ch
 		fentry[i] = mode != KERNEL_HOOKS_KPROBE && fentry_attaches(ids[i]);
 		kprobe[i] = mode != KERNEL_HOOKS_FENTRY && !fentry[i] && kprobes && ids[i] > 0;
 		if ((mode == KERNEL_HOOKS_FENTRY && !fentry[i]) || (mode == KERNEL_HOOKS_KPROBE && !kprobe[i]))
-			return cannot_force(mode, hook_funcs[i], ids[i] > 0, why, why_len);
+			return cannot_force(mode, hook_funcs[i], ids[i] > 0, kprobes, why, why_len);
 	}
 	hook_table(skel, hooks);
 	for (i = 0; i < NR_HOOKS; i++) {
