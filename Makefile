@@ -248,9 +248,9 @@ check: all
 # The debug-kernel cell (tests/vm/debug-kernel: KASAN, lockdep, kmemleak,
 # UBSAN, ...): built once under $(OUTPUT)/debug-kernel, then the guest suite
 # (the PMU fuzz with it) on it, with timeouts DEBUG_TIMEOUT_SCALE (8) times
-# longer: the suite's whole boot gets 8 x 2400 s (its 50 scripts took about
-# 4 min each beside another guest). Any report of the kernel's fails it
-# (tests/vm/run). Not in `check`. DEBUG_PART=I/N boots for every Nth script
+# longer: the suite's whole boot gets 8 x 2400 s (a script takes about 1 min
+# alone on 2 cores, about 4 beside another guest). Any report of the kernel's
+# fails it (tests/vm/run). Not in `check`. DEBUG_PART=I/N boots for every Nth script
 # from the Ith only (tests/guest/run-all --part): N boots make the suite,
 # each with its own kernel-report check, each short enough for one sitting.
 DEBUG_TIMEOUT_SCALE ?= 8

@@ -30,7 +30,7 @@ frame() { echo $(($1 + 42 > 60 ? $1 + 42 : 60)); }
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 peer_pci=$(eth1_pci)
 bdf=$(hns3_bdf "$peer_pci")
-rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
+rx_irq=$(irqs_of "$peer_virtio" input.0)
 event="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'
 

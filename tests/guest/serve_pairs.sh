@@ -28,7 +28,7 @@ port=9715 pmu=hns3_pmu_sicl_0 pcie=hisi_pcie0_core0
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 ep=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 rp=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/../.. | xargs basename)
-rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
+rx_irq=$(irqs_of "$peer_virtio" input.0)
 # The vector's MSI-X entry (func-intr's intr): the low 11 bits of its hwirq (as tests/guest/bpf_join.sh).
 rx_entry=$(($(cat "/sys/kernel/irq/$rx_irq/hwirq") % 2048))
 param() { cat "/sys/module/netpmu/parameters/$1"; }

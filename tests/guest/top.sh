@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 n=400 size=500 frame=542
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
 peer_bdf=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
-rx_irq=$(awk -F: -v n="$peer_virtio-input.0" '$0 ~ n { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
+rx_irq=$(irqs_of "$peer_virtio" input.0)
 
 tables() { grep -c '^netpmu top  t=' "$1"; }
 # run_top OUTPUT ARGS...: top (0.5 s intervals) while $n datagrams flow to
