@@ -56,6 +56,8 @@ SERVE_PAIRS_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/event/*.c user/pm
 # What tests/unit/trace_query_dump.c links: trace's --where, --agg, --hist and --by.
 TRACE_QUERY_DUMP_OBJS := $(foreach f,query_lexer predicate record_ref aggregation aggregation_print \
 	record_groups trace_query,trace/$(f)) record/record_view lib/why_line
+# What tests/unit/btf_funcs_dump.c links: the loader's reader of the kernel's BTF.
+BTF_FUNCS_DUMP_OBJS := session/kernel_btf_funcs
 # What tests/unit/doctor_dump.c links: doctor's diagnosis and output.
 DOCTOR_DUMP_OBJS := $(patsubst user/%.c,%,$(wildcard user/doctor/*.c)) lib/json_writer lib/why_line
 KMOD_SRCS := $(wildcard kmod/*.c kmod/*.h kmod/*/*.c kmod/*/*.h) kmod/Kbuild
@@ -143,6 +145,13 @@ $$($(1)_OUT)/tests/trace_query_dump: tests/unit/trace_query_dump.c \
 	@mkdir -p $$(@D)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -I$$($(1)_OUT)/bpf $$^ -o $$@
+
+# The kernel-function lookup over a BTF file (tests/unit/kernel-btf-funcs.sh).
+$$($(1)_OUT)/tests/btf_funcs_dump: tests/unit/btf_funcs_dump.c \
+		$$(patsubst %,$$($(1)_OUT)/user/%.o,$(BTF_FUNCS_DUMP_OBJS))
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) $$^ -o $$@
 
 # doctor's findings over measured totals given as text (tests/unit/doctor.sh).
 $$($(1)_OUT)/tests/doctor_dump: tests/unit/doctor_dump.c \

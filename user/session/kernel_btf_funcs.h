@@ -6,12 +6,16 @@
 #include <stddef.h>
 
 /*
- * Sets ids[i] to the BTF id of the kernel function names[i] in
- * /sys/kernel/btf/vmlinux, or 0 if the kernel has no such function. One pass
- * over the types, one copy of the file: libbpf's full parse (indexes, a second
- * copy) is left for the object load. Returns 0, or -errno if the BTF could not
- * be read or has a kind this reader does not know.
+ * Sets ids[i] to the BTF id of the first function named names[i] in the raw
+ * BTF file FD, or 0 if it has none. Two passes through one 64 KiB window (the
+ * strings for the names, then the types for the functions), no copy of the
+ * file: libbpf's full parse is left for the object load. Returns 0, or -errno
+ * if the file could not be read, is not raw BTF, or has a kind this reader
+ * does not know (every id then 0).
  */
+int btf_func_ids(int fd, const char *const *names, int *ids, size_t n);
+
+/* btf_func_ids() over the running kernel's BTF, /sys/kernel/btf/vmlinux. */
 int kernel_btf_func_ids(const char *const *names, int *ids, size_t n);
 
 #endif
