@@ -9,9 +9,11 @@
  * Sets ids[i] to the BTF id of the first function named names[i] in the raw
  * BTF file FD, or 0 if it has none. Two passes through one 64 KiB window (the
  * strings for the names, then the types for the functions), no copy of the
- * file: libbpf's full parse is left for the object load. Returns 0, or -errno
- * if the file could not be read, is not raw BTF, or has a kind this reader
- * does not know (every id then 0).
+ * file: libbpf's full parse is left for the object load. Returns 0, or
+ * (every id then 0) -errno from fstat(), -ENOMEM, -EINVAL for a file that is
+ * not raw BTF or is shorter than its header says, -EPROTO for a string or a
+ * type that runs past its section (a read error ends the file there) or a
+ * kind this reader does not know.
  */
 int btf_func_ids(int fd, const char *const *names, int *ids, size_t n);
 
