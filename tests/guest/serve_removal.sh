@@ -153,10 +153,11 @@ check_eq "A after the reload: packets = $n + $n2 + $n3, the PMU's series still $
 
 # eth1's PCI function goes, for A and B alike.
 wait_value $b_port "netpmu_napi_packets_total{$rx}" $((n + n2 + n3))
-a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid)
+a_ticks=$(cpu_ticks $a_pid) b_ticks=$(cpu_ticks $b_pid) a_sleeps=$(sleeps $a_pid) b_sleeps=$(sleeps $b_pid)
 sleep 2
 b_before=$(($(cpu_ticks $b_pid) - b_ticks))
-echo "# CPU ticks in 2 s before the NIC's removal: A $(($(cpu_ticks $a_pid) - a_ticks)), B $b_before"
+a_slept_before=$(($(sleeps $a_pid) - a_sleeps)) b_slept_before=$(($(sleeps $b_pid) - b_sleeps))
+echo "# in the 2 s before the NIC's removal: CPU ticks A $(($(cpu_ticks $a_pid) - a_ticks)), B $b_before; main thread blocked A $a_slept_before, B $b_slept_before times"
 removed=1
 echo 1 >"/sys/bus/pci/devices/$peer_pci/remove"
 wait_line "$tmp/a.err" "NIC .* removed"
@@ -191,18 +192,25 @@ kind exact
 check_eq "the totals stay after the NIC's removal: A ${n}+${n2}+${n3} packets and $n x $(frame $size) bytes, B $((n + n2 + n3)) packets" \
 	"$((n + n2 + n3)) $((n * $(frame $size))) $((n + n2 + n3))" \
 	"$(value $a_port "netpmu_napi_packets_total{$rx}") $(value $a_port 'netpmu_pmu_event_total{pmu="'$pmu'"') $(value $b_port "netpmu_napi_packets_total{$rx}")"
-kind weak "a bound: a loop that blocks in its 100 ms poll blocks about 20 times in 2 s, a spin none"
+kind weak "a bound: a loop blocks after a removal at least a quarter as often as in the 2 s before, and at least once; a spin never blocks"
 hz=$(getconf CLK_TCK)
-echo "# in the 2 s after: CPU ticks A $a_used, B $b_used ($hz a second; B $b_before before); main thread blocked A $a_slept, B $b_slept times"
+echo "# in the 2 s after: CPU ticks A $a_used, B $b_used ($hz a second); main thread blocked A $a_slept, B $b_slept times"
 echo "# B's stderr after the removal: $(sed -n '/NIC .* removed/,$p' "$tmp/b.err" | tail -n +2 | head -5 | tr '\n' '|')"
 # CPU time is no oracle here: TCG has no steal time, so a loaded host's time
 # is counted as the guest's (B took 1.68 s in 2 s beside two other guests,
-# 0.84 s before). A spin is a loop that never blocks.
-check_eq "A does not spin after the removals: its loop blocked 5 times or more in 2 s" yes \
-	"$([ $a_slept -ge 5 ] && echo yes || echo "no: blocked $a_slept times, $a_used CPU ticks")"
+# 0.84 s before). Nor is a fixed count of blocks: a loop that blocks about 20
+# times in 2 s on a release kernel blocked 3 times on the debug kernel, where
+# each of B's intervals takes longer. So each loop is compared with itself.
+not_spinning() { # blocks_after blocks_before
+	[ $1 -ge 1 ] && [ $(($1 * 4)) -ge $2 ]
+}
+check_eq "A does not spin after the removals: its loop blocked at least once, and at least a quarter as often as before" yes \
+	"$(not_spinning $a_slept $a_slept_before && echo yes ||
+		echo "no: blocked $a_slept times after, $a_slept_before before; $a_used CPU ticks")"
 # B's rotation reopens counters each interval and drops the removed function's queues once.
-check_eq "B does not spin after the removal: its loop blocked 5 times or more in 2 s" yes \
-	"$([ $b_slept -ge 5 ] && echo yes || echo "no: blocked $b_slept times, $b_used CPU ticks")"
+check_eq "B does not spin after the removal: its loop blocked at least once, and at least a quarter as often as before" yes \
+	"$(not_spinning $b_slept $b_slept_before && echo yes ||
+		echo "no: blocked $b_slept times after, $b_slept_before before; $b_used CPU ticks")"
 
 kill -TERM $a_pid $b_pid
 wait $a_pid
