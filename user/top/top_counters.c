@@ -95,11 +95,15 @@ static void release_events(struct top_counters *tc)
 		if (tc->events[r].text)
 			parsed_event_release(&tc->events[r]);
 	memset(tc->events, 0, sizeof(tc->events));
-	event_catalog_release(&tc->catalog);
 }
 
-/* Builds the counters of target T, each role its own group but the latency pair. */
-static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_root,
+/*
+ * Builds the counters of target T, each role its own group but the latency
+ * pair. The PMU catalog is read once and kept: reading sysfs again at every
+ * rotation cost thousands of system calls a rotation. FRESH_CATALOG reads it
+ * again, for when the kernel refused counters built from the kept one.
+ */
+static int build_counters(struct top_counters *tc, size_t t, bool fresh_catalog, const char *sysfs_root,
 			  const struct queue_map *queues, char *why, size_t why_len)
 {
 	const struct top_target *target = &tc->targets[t];
@@ -107,8 +111,9 @@ static int build_counters(struct top_counters *tc, size_t t, const char *sysfs_r
 
 	release_events(tc);
 	tc->generation++;
-	/* Discovered again at each rotation: a function may have gone meanwhile. */
-	if (event_catalog_discover(&tc->catalog, sysfs_root, why, why_len))
+	if (fresh_catalog)
+		event_catalog_release(&tc->catalog);
+	if (!tc->catalog.pmus.nr_pmus && event_catalog_discover(&tc->catalog, sysfs_root, why, why_len))
 		return -1;
 	for (r = 0; r < tc->nr_roles; r++) {
 		struct session_counter *c = &tc->counters[r];
@@ -198,13 +203,15 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		tc->pmu[0] = '\0';
 		goto out;
 	}
-	if (build_counters(tc, 0, sysfs_root, queues, why, why_len)) {
+	if (build_counters(tc, 0, true, sysfs_root, queues, why, why_len)) {
 		ret = -1;
 		goto out;
 	}
 	tc->nr_counters = tc->nr_roles;
 out:
 	pmu_set_release(&set);
+	if (ret)
+		top_counters_release(tc);
 	return ret;
 }
 
@@ -257,7 +264,11 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 	next = tc->retargeted ? 0 : (tc->current + 1) % tc->nr_targets;
 	tc->retargeted = false;
 	while (tc->nr_targets) {
-		if (!build_counters(tc, next, sysfs_root, queues, why, why_len) &&
+		/* A refusal may only mean the kept catalog is stale (a PMU re-registered). */
+		if (!build_counters(tc, next, false, sysfs_root, queues, why, why_len) &&
+		    !replace_all(tc, session, why, why_len))
+			return 0;
+		if (!build_counters(tc, next, true, sysfs_root, queues, why, why_len) &&
 		    !replace_all(tc, session, why, why_len))
 			return 0;
 		fprintf(warnings, "%s: dropping queue %d of %s from the rotation\n", why,
@@ -274,6 +285,7 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 void top_counters_release(struct top_counters *tc)
 {
 	release_events(tc);
+	event_catalog_release(&tc->catalog);
 	free(tc->targets);
 	tc->targets = NULL;
 	tc->nr_targets = 0;
