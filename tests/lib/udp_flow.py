@@ -23,9 +23,19 @@ import time
 TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 
+# SO_RCVBUF is capped by net.core.rmem_max (208 KiB by default): a loaded host
+# then drops datagrams a slow reader has not taken yet. As root,
+# SO_RCVBUFFORCE (Linux's 33; Python names no constant) passes the cap.
+SO_RCVBUFFORCE = getattr(socket, "SO_RCVBUFFORCE", 33)
+RECV_BUFFER_BYTES = 4 << 20
+
+
 def recv(args):
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, RECV_BUFFER_BYTES)
+    except PermissionError:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECV_BUFFER_BYTES)
     sock.bind(("0.0.0.0", args.port))
     sock.settimeout(args.timeout * TIMEOUT_SCALE)
     if args.ready:
