@@ -59,8 +59,7 @@ static int add_target(struct top_counters *tc, const struct queue_vector *v, int
 	if (!grown)
 		return -1;
 	tc->targets = grown;
-	grown[tc->nr_targets].func_id = v->func_id;
-	grown[tc->nr_targets].queue = queue;
+	grown[tc->nr_targets] = (struct top_target){ .func_id = v->func_id, .queue = queue };
 	snprintf(grown[tc->nr_targets].pci_bdf, sizeof(grown->pci_bdf), "%s", v->pci_bdf);
 	tc->nr_targets++;
 	return 0;
@@ -87,56 +86,105 @@ static int collect_targets(struct top_counters *tc, const struct queue_map *queu
 	return 0;
 }
 
-static void release_events(struct top_counters *tc)
+/* Forgets every target's built counters: the catalog they were parsed against is stale. */
+static void forget_built(struct top_counters *tc)
 {
-	unsigned int r;
+	size_t t;
 
-	for (r = 0; r < TOP_NR_ROLES; r++)
-		if (tc->events[r].text)
-			parsed_event_release(&tc->events[r]);
-	memset(tc->events, 0, sizeof(tc->events));
+	for (t = 0; t < tc->nr_targets; t++) {
+		free(tc->targets[t].built);
+		tc->targets[t].built = NULL;
+	}
 }
 
 /*
- * Builds the counters of target T, each role its own group but the latency
- * pair. The PMU catalog is read once and kept: reading sysfs again at every
- * rotation cost thousands of system calls a rotation. FRESH_CATALOG reads it
- * again, for when the kernel refused counters built from the kept one.
+ * The PMU catalog is read once and kept: reading sysfs again at every rotation
+ * cost thousands of system calls a rotation. FRESH reads it again, for when the
+ * kernel refused counters built from the kept one (a PMU registered again).
  */
-static int build_counters(struct top_counters *tc, size_t t, bool fresh_catalog, const char *sysfs_root,
-			  const struct queue_map *queues, char *why, size_t why_len)
+static int ensure_catalog(struct top_counters *tc, bool fresh, const char *sysfs_root,
+			  char *why, size_t why_len)
 {
-	const struct top_target *target = &tc->targets[t];
+	if (fresh) {
+		forget_built(tc);
+		event_catalog_release(&tc->catalog);
+	}
+	if (tc->catalog.pmus.nr_pmus)
+		return 0;
+	return event_catalog_discover(&tc->catalog, sysfs_root, why, why_len);
+}
+
+/* Builds TARGET's counters, each role its own group but the latency pair. */
+static int build_target(struct top_counters *tc, struct top_target *target, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len)
+{
+	struct top_built *built = calloc(1, sizeof(*built));
+	struct parsed_event ev;
 	unsigned int r;
 
-	release_events(tc);
-	tc->generation++;
-	if (fresh_catalog)
-		event_catalog_release(&tc->catalog);
-	if (!tc->catalog.pmus.nr_pmus && event_catalog_discover(&tc->catalog, sysfs_root, why, why_len))
-		return -1;
+	if (!built)
+		return why_fail(why, why_len, "out of memory");
 	for (r = 0; r < tc->nr_roles; r++) {
-		struct session_counter *c = &tc->counters[r];
-		char text[160];
+		struct session_counter *c = &built->counters[r];
 
 		if (r < TOP_NR_HNS3_ROLES)
-			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x,queue=%d/", tc->pmu, role_events[r],
-				 bdf_number(target->pci_bdf), target->queue);
+			snprintf(built->names[r], TOP_EVENT_TEXT_LEN, "%s/%s,bdf=0x%x,queue=%d/", tc->pmu,
+				 role_events[r], bdf_number(target->pci_bdf), target->queue);
 		else
-			snprintf(text, sizeof(text), "%s/%s,bdf=0x%x/", tc->pcie_pmu, role_events[r],
-				 bdf_number(target->pci_bdf));
-		if (event_parse(text, &tc->catalog, &tc->events[r], why, why_len))
+			snprintf(built->names[r], TOP_EVENT_TEXT_LEN, "%s/%s,bdf=0x%x/", tc->pcie_pmu,
+				 role_events[r], bdf_number(target->pci_bdf));
+		memset(&ev, 0, sizeof(ev));
+		if (event_parse(built->names[r], &tc->catalog, &ev, why, why_len)) {
+			free(built);
 			return -1;
-		counter_binding_derive(&tc->events[r], sysfs_root, queues, &c->binding);
-		c->name = tc->events[r].text;
-		c->spec = tc->events[r].spec;
+		}
+		counter_binding_derive(&ev, sysfs_root, queues, &c->binding);
+		c->spec = ev.spec;
+		/* The parsed event's own copy goes with it. */
+		c->spec.pmu_name = r < TOP_NR_HNS3_ROLES ? tc->pmu : tc->pcie_pmu;
+		c->name = built->names[r];
 		c->group_with = r == TOP_RX_LATENCY_PACKETS ? TOP_RX_LATENCY_CYCLES :
 				r == TOP_PCIE_WRITE_TIME ? TOP_PCIE_WRITE_FLUX : -1;
-		c->binding.generation = tc->generation;
+		parsed_event_release(&ev);
+	}
+	target->built = built;
+	return 0;
+}
+
+/* Makes target T's counters the current ones, built first if they never were. */
+static int load_counters(struct top_counters *tc, size_t t, bool fresh_catalog, const char *sysfs_root,
+			 const struct queue_map *queues, char *why, size_t why_len)
+{
+	struct top_target *target = &tc->targets[t];
+	unsigned int r;
+
+	if (ensure_catalog(tc, fresh_catalog, sysfs_root, why, why_len))
+		return -1;
+	if (!target->built && build_target(tc, target, sysfs_root, queues, why, why_len))
+		return -1;
+	tc->generation++;
+	for (r = 0; r < tc->nr_roles; r++) {
+		tc->counters[r] = target->built->counters[r];
+		memcpy(tc->names[r], target->built->names[r], TOP_EVENT_TEXT_LEN);
+		tc->counters[r].name = tc->names[r];
+		tc->counters[r].binding.generation = tc->generation;
 	}
 	tc->current = t;
 	tc->generation_target[tc->generation % TOP_GENERATIONS_KEPT] = t;
 	return 0;
+}
+
+/*
+ * Builds target T's counters now, while the new ones count: the next rotation
+ * then only swaps them, well before the tick. A failure waits for that
+ * rotation, which says it.
+ */
+static void prebuild(struct top_counters *tc, size_t t, const char *sysfs_root, const struct queue_map *queues)
+{
+	char ignored[512];
+
+	if (!tc->targets[t].built)
+		build_target(tc, &tc->targets[t], sysfs_root, queues, ignored, sizeof(ignored));
 }
 
 const struct top_target *top_counters_target_of(const struct top_counters *tc, unsigned int generation)
@@ -203,11 +251,13 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		tc->pmu[0] = '\0';
 		goto out;
 	}
-	if (build_counters(tc, 0, true, sysfs_root, queues, why, why_len)) {
+	if (load_counters(tc, 0, true, sysfs_root, queues, why, why_len)) {
 		ret = -1;
 		goto out;
 	}
 	tc->nr_counters = tc->nr_roles;
+	if (tc->nr_targets > 1)
+		prebuild(tc, 1, sysfs_root, queues);
 out:
 	pmu_set_release(&set);
 	if (ret)
@@ -218,6 +268,7 @@ out:
 /* Forgets target T: its function refused the counters (e.g. removed). */
 static void drop_target(struct top_counters *tc, size_t t)
 {
+	free(tc->targets[t].built);
 	memmove(&tc->targets[t], &tc->targets[t + 1], (tc->nr_targets - t - 1) * sizeof(*tc->targets));
 	tc->nr_targets--;
 	/* Indices moved: records of earlier generations can no longer be placed. */
@@ -230,6 +281,7 @@ int top_counters_retarget(struct top_counters *tc, const struct queue_map *queue
 
 	if (!tc->nr_counters || (dev && !dev_func))
 		return 0;
+	forget_built(tc);
 	free(tc->targets);
 	tc->targets = NULL;
 	tc->nr_targets = 0;
@@ -265,12 +317,13 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 	tc->retargeted = false;
 	while (tc->nr_targets) {
 		/* A refusal may only mean the kept catalog is stale (a PMU re-registered). */
-		if (!build_counters(tc, next, false, sysfs_root, queues, why, why_len) &&
-		    !replace_all(tc, session, why, why_len))
+		if ((!load_counters(tc, next, false, sysfs_root, queues, why, why_len) &&
+		     !replace_all(tc, session, why, why_len)) ||
+		    (!load_counters(tc, next, true, sysfs_root, queues, why, why_len) &&
+		     !replace_all(tc, session, why, why_len))) {
+			prebuild(tc, (next + 1) % tc->nr_targets, sysfs_root, queues);
 			return 0;
-		if (!build_counters(tc, next, true, sysfs_root, queues, why, why_len) &&
-		    !replace_all(tc, session, why, why_len))
-			return 0;
+		}
 		fprintf(warnings, "%s: dropping queue %d of %s from the rotation\n", why,
 			tc->targets[next].queue, tc->targets[next].pci_bdf);
 		drop_target(tc, next);
@@ -284,7 +337,7 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 
 void top_counters_release(struct top_counters *tc)
 {
-	release_events(tc);
+	forget_built(tc);
 	event_catalog_release(&tc->catalog);
 	free(tc->targets);
 	tc->targets = NULL;

@@ -33,12 +33,23 @@ enum top_role {
 #define TOP_NR_HNS3_ROLES TOP_PCIE_WRITE_FLUX
 
 #define TOP_GENERATIONS_KEPT 16
+#define TOP_EVENT_TEXT_LEN 160
+
+/*
+ * A target's counters as built the first time: a build parses every role's
+ * event and checks it against sysfs, too slow to repeat at each rotation.
+ */
+struct top_built {
+	struct session_counter counters[TOP_NR_ROLES];
+	char names[TOP_NR_ROLES][TOP_EVENT_TEXT_LEN];
+};
 
 /* One queue of one PCI function. */
 struct top_target {
 	unsigned int func_id;
 	char pci_bdf[16];
 	int queue;
+	struct top_built *built;	/* NULL until first built */
 };
 
 struct top_counters {
@@ -53,8 +64,8 @@ struct top_counters {
 	/* Which target each recent generation measured: records arrive after the fact. */
 	size_t generation_target[TOP_GENERATIONS_KEPT];
 	struct event_catalog catalog;	/* the PMUs the events were parsed against */
-	struct parsed_event events[TOP_NR_ROLES];
-	struct session_counter counters[TOP_NR_ROLES];
+	struct session_counter counters[TOP_NR_ROLES];	/* the current target's */
+	char names[TOP_NR_ROLES][TOP_EVENT_TEXT_LEN];	/* the counters' names */
 	unsigned int nr_roles;		/* TOP_NR_ROLES with a PCIe PMU, else TOP_NR_HNS3_ROLES */
 	unsigned int nr_counters;	/* nr_roles, or 0 without an HNS3 PMU */
 	unsigned int dev_func;		/* --dev's PCI function (func_id), 0: all */
