@@ -57,7 +57,7 @@ for _ in $(seq 300); do
 done
 sleep 0.6
 ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 3 \
-	--ready "$tmp/ready" >"$tmp/recv.txt" &
+	--ready "$tmp/ready" --drops >"$tmp/recv.txt" &
 recv_pid=$!
 for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.05; done
 taskset -c 0 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 \
@@ -95,7 +95,11 @@ sed 's/^/  /' "$tmp/sums"
 TAP_KIND="weak: setup, the flood must reach the sampled regime" check_cmd \
 	"the flood ran above 10,000 NET_RX softirqs a second on a CPU for at least 2 intervals" \
 	test "$(awk '/intervals_over/ { print $4 }' "$tmp/sums")" -ge 2
-check_eq "the receiver got the $count datagrams" "$count" "$(grep -oE '[0-9]+' "$tmp/recv.txt" | head -n 1)"
+# Every datagram went through NET_RX to the socket: received, or dropped by
+# its full buffer when other work starved the reader (seen under ASan).
+sed 's/^/  receiver: /' "$tmp/recv.txt"
+check_eq "the $count datagrams reached the receiver's socket (received + its buffer's drops)" "$count" \
+	"$(awk '/^received/ { r = $2 } /^dropped/ { d = $2 } END { print r + d }' "$tmp/recv.txt")"
 TAP_KIND="model: the windows of the two tools differ by the few softirqs of their attach and detach" \
 	check_eq "NET_RX softirqs on the flood's CPU: netpmu's count = bpftrace's (within 0.1%)" \
 	"count same" "$(grep '^count' "$tmp/sums")"

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """A known UDP flow for tests: exactly COUNT datagrams of SIZE payload bytes.
 
-  udp_flow.py recv --port P --count N [--timeout S]   prints datagrams and bytes received
+  udp_flow.py recv --port P --count N [--timeout S] [--drops]
+      prints datagrams and bytes received (--drops: then "dropped D", the
+      datagrams the socket's full buffer dropped: received + D arrived)
   udp_flow.py send --to IP --port P --count N --size S [--gap-us U] [--flows F]
   udp_flow.py transfer --netns NS --to IP --port P --count N --size S [...] [--report FILE]
       runs the receiver in network namespace NS, sends, and returns once every
@@ -49,7 +51,20 @@ def recv(args):
     except socket.timeout:
         pass
     print(f"received {got} datagrams {nbytes} bytes")
+    if args.drops:
+        print(f"dropped {socket_drops(args.port)}")
     return 0 if got == args.count else 1
+
+
+def socket_drops(port):
+    """The drops column of /proc/net/udp for the socket bound to PORT in this network namespace."""
+    with open("/proc/net/udp") as f:
+        next(f)
+        for line in f:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                return int(fields[-1])
+    return "unknown"
 
 
 def send(args):
@@ -100,6 +115,7 @@ def main():
     r.add_argument("--count", type=int, required=True)
     r.add_argument("--timeout", type=float, default=10)
     r.add_argument("--ready", help="file to create once bound")
+    r.add_argument("--drops", action="store_true", help="also print the socket's drops")
     s = sub.add_parser("send")
     s.add_argument("--to", required=True)
     s.add_argument("--port", type=int, required=True)
