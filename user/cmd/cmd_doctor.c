@@ -22,7 +22,6 @@
 #include "session/bpf_session.h"
 #include "sys/clock.h"
 #include "sys/proc_cpus.h"
-#include "session/irq_queues.h"
 #include "top/queue_follow.h"
 #include "top/top_counters.h"
 
@@ -224,7 +223,6 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 {
 	const struct doctor_options *opts = st->opts;
 	double deadline = monotonic_seconds() + opts->run.duration_s;
-	double next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	uint64_t seen_ts = 0;
 	unsigned int intervals = 0;
 	char why[512];
@@ -242,10 +240,7 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 			continue;
 		seen_ts = st->last_ts_ns;
 		doctor_pcie_read(&st->pcie, &st->totals->pcie);
-		if (monotonic_seconds() >= next_follow_s) {
-			follow_queues(st, session, tc, queues);
-			next_follow_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
-		}
+		follow_queues(st, session, tc, queues);
 		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
 			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
 				fprintf(stderr, CMD ": %s\n", why);
@@ -346,12 +341,19 @@ int cmd_doctor(int argc, char **argv)
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}
+	if (queue_follow_start(&st.follow, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto stop_session;
+	}
 	run_catch_stop();
 	/* The findings come at the end: say that it started, and for how long. */
 	fprintf(stderr, CMD ": watching for %g s (%s)\n", opts.run.duration_s, session.hooks);
 	ret = doctor_loop(&st, &session, &tc, &queues);
+stop_session:
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);
+	/* After the detach: a reading in progress may take a slow kernel seconds. */
+	queue_follow_stop(&st.follow);
 	if (losses.ringbuf_full || losses.napi_table_full || losses.irq_table_full)
 		fprintf(stderr, CMD ": lost %llu records (ring buffer full), %llu NAPI and %llu IRQ "
 			"not tracked (tables full): the figures below miss them\n",

@@ -20,7 +20,6 @@
 #include "cmd/run_options.h"
 #include "queue/napi_irq_check.h"
 #include "queue/queue_map.h"
-#include "session/irq_queues.h"
 #include "top/queue_follow.h"
 #include "top/top_counters.h"
 #include "top/top_table.h"
@@ -43,7 +42,6 @@ struct top_state {
 	uint64_t shown_ts;		/* interval of the last table printed */
 	unsigned long frames;
 	struct queue_map *queues;
-	double next_remap_s;
 	struct queue_follow follow;	/* the freed vectors' IRQs: their NAPIs' rows are no longer shown */
 	struct napi_irq_check napi_irqs;
 };
@@ -160,13 +158,10 @@ static int top_loop(struct top_state *st, struct bpf_session *session)
 		 */
 		if (st->shown_ts != rotated_at) {
 			rotated_at = st->shown_ts;
-			/* Losing the hardware columns is no reason to stop the software ones. */
-			if (monotonic_seconds() >= st->next_remap_s) {
-				queue_follow(&st->follow, session, st->queues, &st->counters, st->opts->dev, CMD,
-					     "the table and the rotation follow them");
-				st->next_remap_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
-			}
+			queue_follow(&st->follow, session, st->queues, &st->counters, st->opts->dev, CMD,
+				     "the table and the rotation follow them");
 			targets = st->counters.nr_targets;
+			/* Losing the hardware columns is no reason to stop the software ones. */
 			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, st->queues,
 						why, sizeof(why), stderr)) {
 				snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
@@ -174,7 +169,7 @@ static int top_loop(struct top_state *st, struct bpf_session *session)
 			}
 			/* A queue that refused its counters may be gone with its vector: look now. */
 			if (st->counters.nr_targets < targets)
-				st->next_remap_s = 0;
+				queue_follow_hurry(&st->follow);
 		}
 	}
 	return 0;
@@ -208,7 +203,6 @@ int cmd_top(int argc, char **argv)
 	}
 	st.terminal = isatty(STDOUT_FILENO);
 	st.queues = &queues;
-	st.next_remap_s = monotonic_seconds() + IRQ_QUEUES_FOLLOW_PERIOD_S;
 	sopts.interval_ms = opts.run.interval_ms;
 	sopts.interval_records = true;
 	sopts.counters = st.counters.counters;
@@ -221,10 +215,17 @@ int cmd_top(int argc, char **argv)
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}
+	if (queue_follow_start(&st.follow, why, sizeof(why))) {
+		fprintf(stderr, CMD ": %s\n", why);
+		goto stop_session;
+	}
 	run_catch_stop();
 	ret = top_loop(&st, &session);
+stop_session:
 	bpf_session_losses(&session, &losses);
 	bpf_session_stop(&session);
+	/* After the detach: a reading in progress may take a slow kernel seconds. */
+	queue_follow_stop(&st.follow);
 	if (losses.ringbuf_full || losses.napi_table_full || losses.irq_table_full)
 		fprintf(stderr, CMD ": lost %llu records (ring buffer full), %llu NAPI and %llu IRQ "
 			"not tracked (tables full)\n", (unsigned long long)losses.ringbuf_full,

@@ -140,22 +140,32 @@ static bool same_functions(const struct queue_map *a, const struct queue_map *b)
 	return true;
 }
 
+int irq_queues_adopt(struct bpf_session *s, struct queue_map *current, struct queue_map *now,
+		     struct queue_map *before, char *why, size_t why_len)
+{
+	if (!same_functions(current, now) || irq_queues_same(current, now)) {
+		queue_map_release(now);
+		return 0;
+	}
+	if (irq_queues_republish(s, current, now, why, why_len)) {
+		queue_map_release(now);
+		return -1;
+	}
+	*before = *current;
+	*current = *now;
+	memset(now, 0, sizeof(*now));
+	return 1;
+}
+
 int irq_queues_follow(struct bpf_session *s, struct queue_map *current, struct queue_map *before,
 		      char *why, size_t why_len)
 {
 	struct queue_map now = { 0 };
 	char unread[256];
 
-	if (queue_map_discover(NULL, NULL, &now, unread, sizeof(unread)) || !same_functions(current, &now) ||
-	    irq_queues_same(current, &now)) {
+	if (queue_map_discover(NULL, NULL, &now, unread, sizeof(unread))) {
 		queue_map_release(&now);
 		return 0;
 	}
-	if (irq_queues_republish(s, current, &now, why, why_len)) {
-		queue_map_release(&now);
-		return -1;
-	}
-	*before = *current;
-	*current = now;
-	return 1;
+	return irq_queues_adopt(s, current, &now, before, why, why_len);
 }

@@ -38,4 +38,8 @@ bool irq_queues_same(const struct queue_map *a, const struct queue_map *b);
 int irq_queues_follow(struct bpf_session *s, struct queue_map *current, struct queue_map *before,
 		      char *why, size_t why_len);
 
+/* irq_queues_follow() with NOW already read (a queue_reader's): NOW is taken over, then zeroed. */
+int irq_queues_adopt(struct bpf_session *s, struct queue_map *current, struct queue_map *now,
+		     struct queue_map *before, char *why, size_t why_len);
+
 #endif

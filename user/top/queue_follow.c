@@ -34,12 +34,31 @@ static void note_gone_irqs(struct queue_follow *f, const struct queue_map *old, 
 	}
 }
 
+int queue_follow_start(struct queue_follow *f, char *why, size_t why_len)
+{
+	return queue_reader_start(&f->reader, why, why_len);
+}
+
+void queue_follow_hurry(struct queue_follow *f)
+{
+	queue_reader_hurry(&f->reader);
+}
+
+void queue_follow_stop(struct queue_follow *f)
+{
+	queue_reader_stop(&f->reader);
+}
+
 int queue_follow(struct queue_follow *f, struct bpf_session *session, struct queue_map *queues,
 		 struct top_counters *tc, const char *dev, const char *cmd, const char *what)
 {
-	struct queue_map before = { 0 };
+	struct queue_map now, before = { 0 };
 	char why[512];
-	int changed = irq_queues_follow(session, queues, &before, why, sizeof(why));
+	int changed;
+
+	if (!queue_reader_take(&f->reader, &now))
+		return 0;
+	changed = irq_queues_adopt(session, queues, &now, &before, why, sizeof(why));
 
 	if (changed < 0)
 		fprintf(stderr, "%s: the queue vectors changed, but %s: the IRQs keep their old queues\n", cmd, why);

@@ -175,9 +175,9 @@ static int load_counters(struct top_counters *tc, size_t t, bool fresh_catalog, 
 }
 
 /*
- * Builds target T's counters now, while the new ones count: the next rotation
- * then only swaps them, well before the tick. A failure waits for that
- * rotation, which says it.
+ * Builds target T's counters ahead of its rotation, which then only swaps
+ * them in: on a slow kernel a build takes longer than an interval. A failure
+ * waits for that rotation, which says it.
  */
 static void prebuild(struct top_counters *tc, size_t t, const char *sysfs_root, const struct queue_map *queues)
 {
@@ -256,8 +256,9 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 		goto out;
 	}
 	tc->nr_counters = tc->nr_roles;
-	if (tc->nr_targets > 1)
-		prebuild(tc, 1, sysfs_root, queues);
+	/* Before the first tick, while nothing is counting yet. */
+	for (i = 1; i < tc->nr_targets; i++)
+		prebuild(tc, i, sysfs_root, queues);
 out:
 	pmu_set_release(&set);
 	if (ret)
