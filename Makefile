@@ -278,8 +278,8 @@ bench: all
 	$(Q)tests/bench/run
 
 # The PMU fuzzer (tests/guest/pmu_fuzz.sh) at issue 16's size on every cell,
-# or those CELLS names: PMU_FUZZ_ITERATIONS attrs a cell, about 55 min each
-# under TCG, so not in make check (which runs 20,000).
+# or those CELLS names: PMU_FUZZ_ITERATIONS attrs a cell, 6 to 28 min each
+# under TCG here, so not in make check (which runs 20,000).
 PMU_FUZZ_ITERATIONS ?= 1000000
 .PHONY: fuzz-kernel
 fuzz-kernel: all

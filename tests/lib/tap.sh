@@ -79,12 +79,3 @@ interrupt_and_reap() {
 	for pid in "$@"; do kill -INT "$pid" 2>/dev/null; done
 	wait 2>/dev/null
 }
-
-# check_eq_todo BUG DESCRIPTION EXPECTED ACTUAL: a check of a known product
-# bug (TAP's TODO directive): "not ok - DESCRIPTION [KIND]: WHY # TODO BUG"
-# while it fails, which tests/run counts as a known failure, not a failure;
-# "ok - DESCRIPTION [KIND] # TODO BUG" once it passes (then drop the TODO).
-check_eq_todo() {
-	if [ "$3" = "$4" ]; then echo "ok - $2 $(tag) # TODO $1"
-	else echo "not ok - $2 $(tag): expected '$3', got '$4' # TODO $1"; fi
-}
