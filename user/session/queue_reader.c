@@ -3,24 +3,20 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
 #include "lib/why_line.h"
 #include "session/irq_queues.h"
+#include "sys/clock.h"
 
+/* The loader's one clock (sys/clock.h), as a deadline for pthread_cond_timedwait. */
 static struct timespec after_period(void)
 {
-	struct timespec ts;
+	uint64_t at = monotonic_ns() + (uint64_t)(IRQ_QUEUES_FOLLOW_PERIOD_S * 1e9);
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	ts.tv_sec += (time_t)IRQ_QUEUES_FOLLOW_PERIOD_S;
-	ts.tv_nsec += (long)((IRQ_QUEUES_FOLLOW_PERIOD_S - (time_t)IRQ_QUEUES_FOLLOW_PERIOD_S) * 1e9);
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	return ts;
+	return (struct timespec){ .tv_sec = (time_t)(at / 1000000000ULL), .tv_nsec = (long)(at % 1000000000ULL) };
 }
 
 static void *read_queues(void *arg)
