@@ -35,12 +35,15 @@ event="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'
 
 cat >"$tmp/prom.py" <<'PY'
-import base64, json, ssl, sys, time, urllib.error, urllib.parse, urllib.request
+import base64, json, os, ssl, sys, time, urllib.error, urllib.parse, urllib.request
 PROM = "http://127.0.0.1:%s/api/v1/query" % sys.argv[1]
+# A slow kernel's cell (tests/vm/run's NETPMU_TIMEOUT_SCALE) waits longer: a
+# TLS handshake under KASAN and TCG may take longer than a normal cell's 10 s.
+SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
 def query(expr):
     url = PROM + "?" + urllib.parse.urlencode({"query": expr})
-    res = json.load(urllib.request.urlopen(url, timeout=10))["data"]["result"]
+    res = json.load(urllib.request.urlopen(url, timeout=10 * SCALE))["data"]["result"]
     return res
 
 def value(expr):
@@ -56,7 +59,7 @@ if cmd == "value":
 elif cmd == "wait-scrape-after":
     # Until Prometheus holds a scrape taken at least SECONDS after now.
     after = time.time() + float(sys.argv[3])
-    for _ in range(150):
+    for _ in range(150 * SCALE):
         try:
             res = query("timestamp(netpmu_build_info)")
             if res and float(res[0]["value"][1]) >= after:
@@ -70,7 +73,7 @@ elif cmd == "settle":
     # seconds behind), then once more after a scrape a second later: what
     # is printed is the settled value, an overcount included.
     target = float(sys.argv[4])
-    for _ in range(300):
+    for _ in range(300 * SCALE):
         try:
             v = value(sys.argv[3])
             if v != "none" and float(v) >= target:
@@ -79,7 +82,7 @@ elif cmd == "settle":
             pass
         time.sleep(0.2)
     after = time.time() + 1
-    for _ in range(150):
+    for _ in range(150 * SCALE):
         try:
             res = query("timestamp(netpmu_build_info)")
             if res and float(res[0]["value"][1]) >= after:
@@ -98,7 +101,7 @@ elif cmd == "get":
         req.add_header("Authorization", "Basic " + base64.b64encode(sys.argv[5].encode()).decode())
     ctx = ssl.create_default_context(cafile=sys.argv[6]) if len(sys.argv) > 6 else None
     try:
-        r = urllib.request.urlopen(req, timeout=10, context=ctx)
+        r = urllib.request.urlopen(req, timeout=10 * SCALE, context=ctx)
         status, headers, body = r.status, r.headers, r.read().decode()
     except urllib.error.HTTPError as e:
         status, headers, body = e.code, e.headers, e.read().decode()
@@ -114,7 +117,6 @@ flow() {
 		--size "$2" --gap-us 2000 >/dev/null
 }
 # Waits for the line $2 in file $1 (up to 60 s).
-wait_line() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
 cat >"$tmp/prometheus.yml" <<EOF2
 global:

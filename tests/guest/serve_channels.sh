@@ -26,7 +26,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-wait_line() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 scrape() {
 	python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
 		"http://127.0.0.1:$port/metrics"

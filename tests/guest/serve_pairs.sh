@@ -42,7 +42,6 @@ flow() {
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-wait_line() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 scrape() { python3 -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())" "http://127.0.0.1:$port/metrics"; }
 # settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
 # to 30 s: a slow guest's exporter may be seconds behind), then once more

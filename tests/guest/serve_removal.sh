@@ -45,7 +45,6 @@ flow() {
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-wait_line() { for _ in $(seq 300); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 # scrape PORT FILE: the HTTP status, the body into FILE (python: the arm64 root has no curl).
 scrape() {
 	python3 -c '

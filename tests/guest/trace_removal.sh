@@ -64,7 +64,6 @@ wait_packets() {
 	done
 	echo "$got"
 }
-wait_line() { for _ in $(seq 300); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
 "$NETPMU" trace --json -I 300 --sysfs-root "$tmp/sys" -e "$pmu/pps_ssu_rpu_packet_num,bdf=$bdf,queue=0/" \
 	>"$tmp/trace.json" 2>"$tmp/trace.err" &

@@ -58,6 +58,17 @@ check_cmd() {
 	if out=$("$@" 2>&1); then pass "$desc"; else fail "$desc" "'$*' failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
 }
 
+# wait_line FILE PATTERN: waits until FILE has a line matching PATTERN (grep),
+# up to 60 s, times NETPMU_TIMEOUT_SCALE on a slow kernel's cell (tests/vm/run).
+wait_line() {
+	local i
+	for i in $(seq $((600 * ${NETPMU_TIMEOUT_SCALE:-1}))); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # wait_sigint_handled PID: waits (up to 20 s) until PID has its own SIGINT
 # handler. A command started with & by a script begins with SIGINT ignored,
 # so a Ctrl-C sent before the handler is installed would be lost.
