@@ -311,7 +311,13 @@ int cmd_doctor(int argc, char **argv)
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
 		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
 	why[0] = '\0';
-	if (top_counters_init(&tc, opts.run.sysfs_root, &queues, opts.dev, why, sizeof(why))) {
+	/*
+	 * No PCIe counters in the rotation: doctor reads none of them, and every
+	 * one added or removed stops the PMU a moment (the perf core disables it
+	 * around the change), so the run's own PCIe group would miss the frames of
+	 * those moments.
+	 */
+	if (top_counters_init(&tc, opts.run.sysfs_root, &queues, opts.dev, false, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}

@@ -193,7 +193,7 @@ int cmd_top(int argc, char **argv)
 	if (queue_map_discover(NULL, NULL, &queues, why, sizeof(why)))
 		fprintf(stderr, CMD ": warning: queues not mapped to IRQs: %s\n", why);
 	why[0] = '\0';
-	if (top_counters_init(&st.counters, opts.run.sysfs_root, &queues, opts.dev, why, sizeof(why))) {
+	if (top_counters_init(&st.counters, opts.run.sysfs_root, &queues, opts.dev, true, why, sizeof(why))) {
 		fprintf(stderr, CMD ": %s\n", why);
 		goto out;
 	}

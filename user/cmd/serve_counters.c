@@ -69,7 +69,7 @@ int serve_counters_prepare(struct serve_counters *sc, const struct serve_filter 
 	}
 	why[0] = '\0';
 	/* Without the hardware series, the software ones still serve. */
-	if (top_counters_init(&sc->rotated, sc->sysfs_root, sc->queues, dev, why, why_len)) {
+	if (top_counters_init(&sc->rotated, sc->sysfs_root, sc->queues, dev, true, why, why_len)) {
 		fprintf(stderr, "netpmu serve: no hardware series: %s\n", why);
 		return 0;
 	}

@@ -204,7 +204,7 @@ static unsigned int dev_function(const struct queue_map *queues, const char *dev
 }
 
 int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
-		      const char *dev, char *why, size_t why_len)
+		      const char *dev, bool with_pcie, char *why, size_t why_len)
 {
 	const struct pmu *pmu = NULL;
 	unsigned int dev_func = dev_function(queues, dev);
@@ -234,7 +234,7 @@ int top_counters_init(struct top_counters *tc, const char *sysfs_root, const str
 	tc->hw_clk_freq = pmu->has_hw_clk_freq ? pmu->hw_clk_freq : 0;
 	tc->nr_roles = TOP_NR_HNS3_ROLES;
 	/* One run reads the counters of one counting CPU. */
-	for (i = 0; i < set.nr_pmus; i++)
+	for (i = 0; with_pcie && i < set.nr_pmus; i++)
 		if (set.pmus[i].name_info.kind == PMU_KIND_PCIE && set.pmus[i].cpu == pmu->cpu) {
 			snprintf(tc->pcie_pmu, sizeof(tc->pcie_pmu), "%s", set.pmus[i].name);
 			tc->nr_roles = TOP_NR_ROLES;

@@ -75,11 +75,12 @@ struct top_counters {
 /*
  * Picks the HNS3 PMU and the targets: every queue of every function in
  * QUEUES within the PMU's BDF range, or only those of DEV (an interface name
- * or a PCI address) if DEV is not NULL. Without a PMU, nr_counters is 0 and
- * WHY says why (not an error). Returns -1 with WHY on a real error.
+ * or a PCI address) if DEV is not NULL; with WITH_PCIE, each target's PCIe
+ * write counters too. Without a PMU, nr_counters is 0 and WHY says why (not
+ * an error). Returns -1 with WHY on a real error.
  */
 int top_counters_init(struct top_counters *tc, const char *sysfs_root, const struct queue_map *queues,
-		      const char *dev, char *why, size_t why_len);
+		      const char *dev, bool with_pcie, char *why, size_t why_len);
 
 /*
  * The queue map changed (a NIC's channels, ethtool -L): the targets again from
