@@ -116,7 +116,6 @@ flow() {
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-# Waits for the line $2 in file $1 (up to 60 s).
 
 cat >"$tmp/prometheus.yml" <<EOF2
 global:
