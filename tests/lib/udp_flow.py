@@ -7,8 +7,10 @@
       datagrams the socket's full buffer dropped: received + D arrived)
   udp_flow.py send --to IP --port P --count N --size S [--gap-us U] [--flows F]
   udp_flow.py transfer --netns NS --to IP --port P --count N --size S [...] [--report FILE]
-      runs the receiver in network namespace NS, sends, and returns once every
-      datagram arrived (so their NAPI polls are over): exit 0 only if all did
+      receives in network namespace NS (a socket made there, read by a thread
+      of this process: one Python start-up, which costs about a second under
+      TCG), sends, and returns once every datagram arrived (so their NAPI polls
+      are over): exit 0 only if all did
 
 The receiver binds first, so no datagram draws an ICMP error: the only frames
 on the wire are the COUNT datagrams (each SIZE + 8 UDP + 20 IPv4 + 14 Ethernet
@@ -32,24 +34,36 @@ SO_RCVBUFFORCE = getattr(socket, "SO_RCVBUFFORCE", 33)
 RECV_BUFFER_BYTES = 4 << 20
 
 
-def recv(args):
+def bound_socket(port, timeout):
+    """A UDP socket bound to PORT, its buffer RECV_BUFFER_BYTES, reads timing out after TIMEOUT."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, RECV_BUFFER_BYTES)
     except PermissionError:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECV_BUFFER_BYTES)
-    sock.bind(("0.0.0.0", args.port))
-    sock.settimeout(args.timeout * TIMEOUT_SCALE)
-    if args.ready:
-        open(args.ready, "w").close()
+    sock.bind(("0.0.0.0", port))
+    sock.settimeout(timeout * TIMEOUT_SCALE)
+    return sock
+
+
+def receive(sock, count):
+    """Reads up to COUNT datagrams (until a read times out): the datagrams and bytes read."""
     got = nbytes = 0
     try:
-        while got < args.count:
+        while got < count:
             data = sock.recv(65536)
             got += 1
             nbytes += len(data)
     except socket.timeout:
         pass
+    return got, nbytes
+
+
+def recv(args):
+    sock = bound_socket(args.port, args.timeout)
+    if args.ready:
+        open(args.ready, "w").close()
+    got, nbytes = receive(sock, args.count)
     print(f"received {got} datagrams {nbytes} bytes")
     if args.drops:
         print(f"dropped {socket_drops(args.port)}")
@@ -79,32 +93,47 @@ def send(args):
     return 0
 
 
-def transfer(args):
-    import subprocess
-    import tempfile
+CLONE_NEWNET = 0x40000000
 
-    with tempfile.TemporaryDirectory() as tmp:
-        ready = os.path.join(tmp, "ready")
-        recv_cmd = ["ip", "netns", "exec", args.netns, sys.executable, os.path.abspath(__file__),
-                    "recv", "--port", str(args.port), "--count", str(args.count),
-                    "--timeout", str(args.timeout), "--ready", ready]
-        receiver = subprocess.Popen(recv_cmd, stdout=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + args.timeout * TIMEOUT_SCALE
-        while not os.path.exists(ready):
-            if receiver.poll() is not None or time.monotonic() > deadline:
-                print("receiver did not start", file=sys.stderr)
-                return 1
-            time.sleep(0.02)
-        send_args = argparse.Namespace(**vars(args))
-        with open(os.devnull, "w") as devnull:
-            saved, sys.stdout = sys.stdout, devnull
-            send(send_args)
-            sys.stdout = saved
-        received = receiver.communicate()[0].strip()
+
+def socket_in_netns(netns, port, timeout):
+    """bound_socket() made inside network namespace NETNS (ip netns' name):
+    setns(2) moves only the calling thread, and a socket keeps the namespace
+    it was made in."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    with open("/proc/thread-self/ns/net") as home, open(f"/run/netns/{netns}") as there:
+        if libc.setns(there.fileno(), CLONE_NEWNET):
+            raise OSError(ctypes.get_errno(), f"setns into network namespace {netns}")
+        try:
+            return bound_socket(port, timeout)
+        finally:
+            if libc.setns(home.fileno(), CLONE_NEWNET):
+                raise OSError(ctypes.get_errno(), "setns back to this process's network namespace")
+
+
+def transfer(args):
+    import threading
+
+    try:
+        sock = socket_in_netns(args.netns, args.port, args.timeout)
+    except OSError as err:
+        print(f"udp_flow.py: no receiver in network namespace {args.netns}: {err}", file=sys.stderr)
+        return 1
+    received = []
+    reader = threading.Thread(target=lambda: received.extend(receive(sock, args.count)))
+    reader.start()
+    with open(os.devnull, "w") as devnull:
+        saved, sys.stdout = sys.stdout, devnull
+        send(args)
+        sys.stdout = saved
+    reader.join()
+    got, nbytes = received
     if args.report:
         with open(args.report, "w") as f:
-            f.write(received + "\n")
-    return receiver.returncode
+            f.write(f"received {got} datagrams {nbytes} bytes\n")
+    return 0 if got == args.count else 1
 
 
 def main():
