@@ -26,10 +26,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-scrape() {
-	python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
-		"http://127.0.0.1:$port/metrics"
-}
+scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
 # eth3's queue IRQs as the kernel names them: "IRQ DIR QUEUE COUNT" a line, sorted.
 kernel_vectors() {
 	awk '$NF ~ /^eth3-(rx|tx)-[0-9]+$/ {
@@ -84,9 +81,10 @@ irq_labels() {
 }
 kernel_irq_labels() { awk '{ printf "%s: queue=%s,dir=%s |", $1, $3, $2 }' "$tmp/$1.vectors"; }
 # Waits until serve has said changes adding up to $1 (igb frees and requests
-# its vectors one by one: serve may see a state between), up to 30 s.
+# its vectors one by one: serve may see a state between), up to 30 s times
+# NETPMU_TIMEOUT_SCALE.
 wait_changes() {
-	for _ in $(seq 300); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
+	for _ in $(seq $((300 * ${NETPMU_TIMEOUT_SCALE:-1}))); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
 	return 1
 }
 # A flow of 200 datagrams to eth3 from 16 UDP ports (RSS spreads them over

@@ -42,13 +42,14 @@ flow() {
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-scrape() { python3 -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())" "http://127.0.0.1:$port/metrics"; }
+scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
 # settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
-# to 30 s: a slow guest's exporter may be seconds behind), then once more
-# three intervals later into FILE, an overcount included.
+# to 30 s times NETPMU_TIMEOUT_SCALE: a slow guest's exporter may be seconds
+# behind), then once more three intervals later into FILE, an overcount
+# included.
 settled_scrape() {
 	local v
-	for _ in $(seq 150); do
+	for _ in $(seq $((150 * ${NETPMU_TIMEOUT_SCALE:-1}))); do
 		scrape >"$1" 2>/dev/null && v=$(sample "$1" "$2") && [ -n "$v" ] &&
 			python3 -c 'import sys; sys.exit(float(sys.argv[1]) < float(sys.argv[2]))' "$v" "$3" && break
 		sleep 0.2

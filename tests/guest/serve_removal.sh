@@ -45,27 +45,16 @@ flow() {
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-# scrape PORT FILE: the HTTP status, the body into FILE (python: the arm64 root has no curl).
-scrape() {
-	python3 -c '
-import sys, urllib.error, urllib.request
-try:
-    r = urllib.request.urlopen("http://127.0.0.1:%s/metrics" % sys.argv[1], timeout=10)
-    status, body = r.status, r.read()
-except urllib.error.HTTPError as e:
-    status, body = e.code, e.read()
-except OSError:
-    status, body = 0, b""
-open(sys.argv[2], "wb").write(body)
-print(status)' "$1" "$2"
-}
+# scrape PORT FILE: the HTTP status, the body into FILE.
+scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$1/metrics" "$2"; }
 # value PORT SERIES-PREFIX: the sum of the series whose text starts so, or "none".
 value() {
 	scrape "$1" "$tmp/scrape" >/dev/null
 	awk -v p="$2" 'index($0, p) == 1 { s += $NF; n++ } END { print n ? s : "none" }' "$tmp/scrape"
 }
-# Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s.
-wait_value() { for _ in $(seq 100); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
+# Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s
+# times NETPMU_TIMEOUT_SCALE.
+wait_value() { for _ in $(seq $((100 * ${NETPMU_TIMEOUT_SCALE:-1}))); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # Times the main thread (serve's loop) blocked: in its 100 ms ring-buffer poll
 # about 20 times in 2 s; a loop that spins never blocks.
