@@ -134,7 +134,7 @@ ip -n peer neigh replace 203.0.113.1 lladdr "$(cat /sys/class/net/eth2/address)"
 # Ctrl-C detaches everything.
 "$NETPMU" trace -d 30 >/dev/null 2>"$tmp/int.err" &
 int_pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/int.err" && break; sleep 0.1; done
+wait_line "$tmp/int.err" tracing
 progs_during=$(bpftool prog show | grep -cE 'name (napi_poll|irq_entry|softirq_entry|interval_tick)( |$)')
 kill -INT $int_pid
 wait $int_pid

@@ -80,7 +80,7 @@ run_doctor() {
 	shift
 	"$NETPMU" doctor -d 300 "${args[@]}" >"$tmp/$name" 2>"$tmp/$name.err" &
 	pid=$!
-	for _ in $(seq 300); do grep -q 'watching for' "$tmp/$name.err" && break; sleep 0.1; done
+	wait_line "$tmp/$name.err" 'watching for'
 	"$@" >/dev/null
 	sleep 1
 	if kill -0 $pid 2>/dev/null; then echo inside >"$tmp/$name.flow"; else echo after >"$tmp/$name.flow"; fi
@@ -286,7 +286,7 @@ check_cmd "pcie: the busiest interval is at least pcie_bandwidth_pct=80 of the d
 # change is counted from the change on, over the queues there are now.
 "$NETPMU" doctor -d 300 --dev "$eth3_pci" "${slow[@]}" >"$tmp/channels" 2>"$tmp/channels.err" &
 pid=$!
-for _ in $(seq 300); do grep -q 'watching for' "$tmp/channels.err" && break; sleep 0.1; done
+wait_line "$tmp/channels.err" 'watching for'
 eth3_flow 200 1000 >/dev/null
 ip netns exec peer ethtool -L eth3 combined 1
 # igb frees and requests its vectors one by one: every change said (2 fewer) before the flow.

@@ -18,7 +18,7 @@ export tmp REPO count size
 
 "$NETPMU" trace --json -I 200 -e $bytes -e $packets -d 120 >"$tmp/trace.json" 2>"$tmp/trace.err" &
 trace_pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/trace.err" && break; sleep 0.1; done
+wait_line "$tmp/trace.err" tracing
 # perf opens its counters, then runs netpmu stat, which opens its own, then
 # runs the flow: rmmod is tried while all six are open.
 perf stat -x, -a -e $bytes -e $packets -o "$tmp/perf.csv" -- \

@@ -33,7 +33,7 @@ traced() {
 	[ "$1" = json ] && opt=--json
 	"$NETPMU" trace $opt -I 200 -d 60 >"$tmp/$1.out" 2>"$tmp/$1.err" &
 	pid=$!
-	for _ in $(seq 100); do grep -q tracing "$tmp/$1.err" && break; sleep 0.1; done
+	wait_line "$tmp/$1.err" tracing
 	wait_sigint_handled $pid
 	{ softirqs NET_RX; softirqs NET_TX; } >"$tmp/$1.before"
 	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count $count \
@@ -113,7 +113,7 @@ TAP_KIND=golden check_eq "trace --count 7 says it wrote 7 records" "netpmu trace
 check_eq "trace -I 50 --count 7 (text) writes 7 lines" 7 "$(wc -l <"$tmp/count.txt")"
 "$NETPMU" trace --per-poll --json --count 5 -d 60 >"$tmp/polls.json" 2>"$tmp/polls.err" &
 pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/polls.err" && break; sleep 0.1; done
+wait_line "$tmp/polls.err" tracing
 "$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9001 --count $count \
 	--size $size --gap-us 2000 >/dev/null
 wait $pid

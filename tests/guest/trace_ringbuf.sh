@@ -38,7 +38,7 @@ ip link set eth2 down && ip -n peer link set eth3 down
 
 "$NETPMU" trace --per-poll -I 100 --json --ringbuf-kb 4 -d 120 >"$tmp/trace.json" 2>"$tmp/trace.err" &
 pid=$!
-for _ in $(seq 100); do grep -q tracing "$tmp/trace.err" && break; sleep 0.1; done
+wait_line "$tmp/trace.err" tracing
 # Pinned, the programs outlive trace: their run counts are read once it ended.
 for prog in napi_poll interval_tick; do
 	id=$(bpftool -j prog show | python3 -c "import json, sys; print(*[p['id'] for p in json.load(sys.stdin) if p.get('name') == sys.argv[1]])" $prog)
