@@ -101,7 +101,7 @@ check_eq "IRQ -> NAPI -> queue: eth1's RX NAPI was learnt from IRQ $rx_irq ($pee
 # The igb pair is down meanwhile: its watchdog polls every queue every 2 s,
 # which would fall into perf's window but not netpmu's.
 ip link set eth2 down && ip -n peer link set eth3 down
-waits=$((100 * ${NETPMU_TIMEOUT_SCALE:-1}))	# tenths of a second
+waits=$(scaled 100)	# tenths of a second
 perf stat -x, -a -e napi:napi_poll -o "$tmp/perf.csv" -- \
 	sh -c "touch $tmp/perf-on; while [ ! -e $tmp/trace-done ]; do sleep 0.1; done" &
 perf_pid=$!

@@ -84,7 +84,7 @@ kernel_irq_labels() { awk '{ printf "%s: queue=%s,dir=%s |", $1, $3, $2 }' "$tmp
 # its vectors one by one: serve may see a state between), up to 30 s times
 # NETPMU_TIMEOUT_SCALE.
 wait_changes() {
-	for _ in $(seq $((300 * ${NETPMU_TIMEOUT_SCALE:-1}))); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
+	for _ in $(seq "$(scaled 300)"); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
 	return 1
 }
 # A flow of 200 datagrams to eth3 from 16 UDP ports (RSS spreads them over

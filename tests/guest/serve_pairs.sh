@@ -49,7 +49,7 @@ scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
 # included.
 settled_scrape() {
 	local v
-	for _ in $(seq $((150 * ${NETPMU_TIMEOUT_SCALE:-1}))); do
+	for _ in $(seq "$(scaled 150)"); do
 		scrape >"$1" 2>/dev/null && v=$(sample "$1" "$2") && [ -n "$v" ] &&
 			python3 -c 'import sys; sys.exit(float(sys.argv[1]) < float(sys.argv[2]))' "$v" "$3" && break
 		sleep 0.2

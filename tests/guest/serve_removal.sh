@@ -54,7 +54,7 @@ value() {
 }
 # Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s
 # times NETPMU_TIMEOUT_SCALE.
-wait_value() { for _ in $(seq $((100 * ${NETPMU_TIMEOUT_SCALE:-1}))); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
+wait_value() { for _ in $(seq "$(scaled 100)"); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # Times the main thread (serve's loop) blocked: in its 100 ms ring-buffer poll
 # about 20 times in 2 s; a loop that spins never blocks.

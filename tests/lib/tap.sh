@@ -58,11 +58,15 @@ check_cmd() {
 	if out=$("$@" 2>&1); then pass "$desc"; else fail "$desc" "'$*' failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
 }
 
+# scaled N: N times NETPMU_TIMEOUT_SCALE, the factor a slow kernel's cell
+# (tests/vm/run) sets for every wait: a retry count or a number of seconds.
+scaled() { echo $(($1 * ${NETPMU_TIMEOUT_SCALE:-1})); }
+
 # wait_line FILE PATTERN: waits until FILE has a line matching PATTERN (grep),
-# up to 60 s, times NETPMU_TIMEOUT_SCALE on a slow kernel's cell (tests/vm/run).
+# up to 60 s, scaled.
 wait_line() {
 	local i
-	for i in $(seq $((600 * ${NETPMU_TIMEOUT_SCALE:-1}))); do
+	for i in $(seq "$(scaled 600)"); do
 		grep -q "$2" "$1" 2>/dev/null && return 0
 		sleep 0.1
 	done

@@ -59,12 +59,16 @@ def receive(sock, count):
     return got, nbytes
 
 
+def received_line(got, nbytes):
+    return f"received {got} datagrams {nbytes} bytes"
+
+
 def recv(args):
     sock = bound_socket(args.port, args.timeout)
     if args.ready:
         open(args.ready, "w").close()
     got, nbytes = receive(sock, args.count)
-    print(f"received {got} datagrams {nbytes} bytes")
+    print(received_line(got, nbytes))
     if args.drops:
         print(f"dropped {socket_drops(args.port)}")
     return 0 if got == args.count else 1
@@ -81,7 +85,7 @@ def socket_drops(port):
     return "unknown"
 
 
-def send(args):
+def send_datagrams(args):
     # F sockets, hence F source ports: F flows for receive-side scaling.
     socks = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(args.flows)]
     payload = bytes(args.size)
@@ -89,6 +93,10 @@ def send(args):
         socks[i % args.flows].sendto(payload, (args.to, args.port))
         if args.gap_us:
             time.sleep(args.gap_us / 1e6)
+
+
+def send(args):
+    send_datagrams(args)
     print(f"sent {args.count} datagrams {args.count * args.size} bytes")
     return 0
 
@@ -122,17 +130,15 @@ def transfer(args):
         print(f"udp_flow.py: no receiver in network namespace {args.netns}: {err}", file=sys.stderr)
         return 1
     received = []
-    reader = threading.Thread(target=lambda: received.extend(receive(sock, args.count)))
+    # A daemon: a send that fails ends the process, not a wait for the reader's timeout.
+    reader = threading.Thread(target=lambda: received.extend(receive(sock, args.count)), daemon=True)
     reader.start()
-    with open(os.devnull, "w") as devnull:
-        saved, sys.stdout = sys.stdout, devnull
-        send(args)
-        sys.stdout = saved
+    send_datagrams(args)
     reader.join()
     got, nbytes = received
     if args.report:
         with open(args.report, "w") as f:
-            f.write(f"received {got} datagrams {nbytes} bytes\n")
+            f.write(received_line(got, nbytes) + "\n")
     return 0 if got == args.count else 1
 
 
