@@ -125,6 +125,12 @@ $$($(1)_OUT)/tests/pmu_fuzz: $(wildcard tests/kfuzz/*.c tests/kfuzz/*.h)
 	$$(msg) CC $$@
 	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static $$(filter %.c,$$^) -o $$@
 
+# The tests' known UDP flows (tests/lib/udp_flow.c), static like pmu_fuzz.
+$$($(1)_OUT)/tests/udp_flow: tests/lib/udp_flow.c
+	@mkdir -p $$(@D)
+	$$(msg) CC $$@
+	$$(Q)$$(call cc_for,$(1)) $$(CFLAGS) -static -pthread $$< -o $$@
+
 # make bench's flood sender and receiver for the guests (static, like pmu_fuzz).
 $$($(1)_OUT)/bench/flood_%: tests/bench/flood_%.c
 	@mkdir -p $$(@D)
@@ -207,7 +213,7 @@ deps-check:
 # builds it for every arch.
 netpmu: $(OUTPUT)/$(HOST_ARCH)/netpmu
 	$(Q)ln -sfn $(HOST_ARCH)/netpmu $(OUTPUT)/netpmu
-loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu $(OUTPUT)/$(arch)/tests/queue_map_dump $(OUTPUT)/$(arch)/tests/pmu_fuzz)
+loaders: netpmu $(foreach arch,$(ARCHES),$(OUTPUT)/$(arch)/netpmu $(OUTPUT)/$(arch)/tests/queue_map_dump $(OUTPUT)/$(arch)/tests/pmu_fuzz $(OUTPUT)/$(arch)/tests/udp_flow)
 
 # What each cell needs beyond installed packages (arm64 root and headers,
 # each cell's perf), unpacked from Debian's packages.

@@ -36,7 +36,7 @@ events=(
 before=$(irq_count "$rx_irq")
 # The run is the transfer's life: trace attaches, runs it (it returns once the
 # peer has every datagram), then waits for the tick closing the last interval.
-"$NETPMU" trace --json -I 200 "${events[@]}" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+"$NETPMU" trace --json -I 200 "${events[@]}" -- "$UDP_FLOW" transfer --netns peer \
 	--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 5000 --report "$tmp/recv.out" \
 	>"$tmp/trace.json" 2>"$tmp/trace.err"
 TAP_KIND=golden check_eq "netpmu trace (interval records) -- COMMAND exits with the command's status" 0 $?
@@ -110,7 +110,7 @@ for _ in $(seq $waits); do [ -e "$tmp/perf-on" ] && break; sleep 0.1; done
 pp_pid=$!
 for _ in $(seq $waits); do grep -q tracing "$tmp/pp.err" && break; sleep 0.1; done
 kill -STOP $pp_pid
-"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9001 --count 3000 --size 64 >/dev/null
+"$UDP_FLOW" send --to 198.51.100.2 --port 9001 --count 3000 --size 64 >/dev/null
 kill -CONT $pp_pid
 wait $pp_pid
 touch "$tmp/trace-done"

@@ -25,7 +25,7 @@ done
 before0=$(rxq 0) before1=$(rxq 1)
 # The run is the transfer's life: trace attaches, runs it (it returns once the
 # peer has every datagram), then waits for the tick closing the last interval.
-"$NETPMU" trace --json -I 300 "${events[@]}" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+"$NETPMU" trace --json -I 300 "${events[@]}" -- "$UDP_FLOW" transfer --netns peer \
 	--to 203.0.113.2 --port 9000 --count $count --size $size --flows $flows --gap-us 2000 \
 	--report "$tmp/recv.out" >"$tmp/trace.json" 2>"$tmp/trace.err"
 TAP_KIND=golden check_eq "netpmu trace -- COMMAND exits with the command's status" 0 $?

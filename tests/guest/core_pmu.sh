@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 count=300 size=200
 
 # COUNT datagrams eth0 -> eth1 (peer); returns once all arrived.
-transfer=("$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000
+transfer=("$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000
 	--count $count --size $size --gap-us 2000 --report "$tmp/recv.out")
 
 core_pmu=

@@ -54,7 +54,7 @@ defer_saved=$(ip netns exec peer cat /sys/class/net/eth1/napi_defer_hard_irqs /s
 rmem_saved=$(sysctl -n net.core.rmem_max)
 trap cleanup EXIT
 
-flow=$REPO/tests/lib/udp_flow.py
+flow=$UDP_FLOW
 eth3_pci=$(ip netns exec peer readlink -f /sys/class/net/eth3/device | xargs basename)
 eth1_pci=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)
@@ -150,7 +150,7 @@ eth1_flood() {
 	"$flow" transfer --netns peer --to 198.51.100.2 --port 9820 --count 1000 --size 200 --timeout 10
 }
 before=$(eth1_rx)
-# The receiver's 4 MiB buffer (udp_flow.py) takes a deferred poll's datagrams
+# The receiver's 4 MiB buffer (udp_flow) takes a deferred poll's datagrams
 # whole, so that it needs no timeout to end.
 sysctl -qw net.core.rmem_max=4194304
 defer_eth1 1000 500000000
@@ -185,16 +185,16 @@ check_cmd "shared: its evidence names both queues with their IRQs and CPU $(cpu_
 # consumer: eth1's IRQ on CPU 0, its receiver on the other CPU, then on CPU 0.
 other=$(cpu_other_than 0)
 irq_pin "$eth1_irq" 0
-ip netns exec peer taskset -c "$other" python3 "$flow" recv --port 9810 --count 600 --timeout 120 >"$tmp/recv" &
+ip netns exec peer taskset -c "$other" "$flow" recv --port 9810 --count 600 --timeout 120 >"$tmp/recv" &
 receiver=$!
-eth1_flow() { python3 "$flow" send --to 198.51.100.2 --port 9810 --count 300 --size 200 --gap-us 1000; }
+eth1_flow() { "$flow" send --to 198.51.100.2 --port 9810 --count 300 --size 200 --gap-us 1000; }
 run_doctor consumer --dev "$eth1_pci" --pid "$receiver" "${slow[@]}" -- eth1_flow
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "consumer: doctor exits 0, the flow inside its run" \
 	"0 inside" "$(ran consumer)"
 check_eq "consumer: the one finding is eth1's queue polled away from its receiver" "consumer_cpu: eth1 rx 0|" \
 	"$(findings consumer)"
 check_cmd "consumer: its evidence, CPU 0 against the receiver's CPU $other" \
-	grep -qE "^  evidence:   its polls ran on CPU 0 \([0-9]+ packets/s, IRQ $eth1_irq, affinity 0\); python3 \(pid $receiver\) ran on CPU $other in [0-9]+ of [0-9]+ samples: every packet is handed to another CPU$" "$tmp/consumer"
+	grep -qE "^  evidence:   its polls ran on CPU 0 \([0-9]+ packets/s, IRQ $eth1_irq, affinity 0\); udp_flow \(pid $receiver\) ran on CPU $other in [0-9]+ of [0-9]+ samples: every packet is handed to another CPU$" "$tmp/consumer"
 taskset -pc 0 "$receiver" >/dev/null
 run_doctor consumer0 --dev "$eth1_pci" --pid "$receiver" "${slow[@]}" -- eth1_flow
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "consumer moved to CPU 0: doctor exits 0, the flow inside its run" \
@@ -202,7 +202,7 @@ TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "consumer m
 check_eq "consumer moved to CPU 0: nothing found" "nothing found|" \
 	"$(grep -x 'nothing found' "$tmp/consumer0" | tr '\n' '|')$(findings consumer0)"
 check_cmd "consumer moved to CPU 0: its clear line says so" \
-	grep -qE "^  consumer_cpu: python3 \(pid $receiver\) ran on CPU 0, where each of the 1 busy RX queues is polled \(busy_pps=1\)$" "$tmp/consumer0"
+	grep -qE "^  consumer_cpu: udp_flow \(pid $receiver\) ran on CPU 0, where each of the 1 busy RX queues is polled \(busy_pps=1\)$" "$tmp/consumer0"
 wait "$receiver"
 TAP_KIND=exact check_eq "consumer: the receiver got all 600 datagrams (oracle: datagrams sent)" \
 	"received 600 datagrams 120000 bytes" "$(cat "$tmp/recv")"
@@ -227,7 +227,7 @@ for e in /sys/bus/*; do [ "$e" = /sys/bus/event_source ] || ln -s "$e" "$tmp/sys
 for d in /sys/bus/event_source/devices/*; do cp -r "$d/" "$copy/" 2>/dev/null; done
 rm -rf "$copy/hns3_pmu_sicl_0"
 before=$(eth1_rx)
-eth1_latency_flow() { python3 "$flow" transfer --netns peer --to 198.51.100.2 --port 9830 --count 600 --size 200 --gap-us 3000; }
+eth1_latency_flow() { "$flow" transfer --netns peer --to 198.51.100.2 --port 9830 --count 600 --size 200 --gap-us 3000; }
 run_doctor latency --sysfs-root "$tmp/sys" --dev "$eth1_pci" "${slow[@]}" --threshold min_packets=50 -- eth1_latency_flow
 echo $latency_id >/sys/bus/netpmu_sim/del_device
 TAP_KIND="weak: setup, the sums need the whole flow inside" check_eq "latency and drops: doctor exits 0, the flow inside its run" \

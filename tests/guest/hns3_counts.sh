@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # In the guest: exact counts of hns3_pmu_sicl_0 under the real `perf stat` for
-# known UDP flows (tests/lib/udp_flow.py) in both directions at once, frame
+# known UDP flows (tests/lib/udp_flow.c) in both directions at once, frame
 # bytes = max(payload + 42, 60) (kmod/README.md): global, port, port-tc, func
 # and func-queue bytes and packets for two sets of N x S; per-queue func-queue
 # counts on a multi-queue NIC against the driver's own per-queue statistics;

@@ -5,7 +5,7 @@
 TAP lines like tests/lib/tap.sh; perf_event_open through ctypes; the guest's
 NICs as the device model binds them (kmod/README.md): function = the NIC's
 PCI BDF, port = its rank in PCI order (domain, bus, devfn), MSI-X entries from the IRQs' hwirq (as user/queue/queue_map.h
-derives msix_index); known UDP flows through tests/lib/udp_flow.py under the
+derives msix_index); known UDP flows through tests/lib/udp_flow.c under the
 real perf; the module's default load restored by reload().
 """
 import ctypes
@@ -21,7 +21,7 @@ import time
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
 ABI = os.path.join(REPO, "tests/fixtures/abi")
 KMOD = os.environ["NETPMU_KO"]  # the cell's module, set by tests/vm/run
-UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
+UDP_FLOW = os.environ["UDP_FLOW"]  # tests/lib/udp_flow.c built for the cell, set by tests/vm/run
 EVENT_SOURCE = "/sys/bus/event_source/devices"
 SIM_BUS = "/sys/bus/netpmu_sim"
 PMU0 = "hns3_pmu_sicl_0"
@@ -265,7 +265,7 @@ class Flow:
         return self.count * frame(self.size)
 
     def sender(self):
-        cmd = (f"python3 {UDP_FLOW} send --to {self.dst.addr} --port {self.port} "
+        cmd = (f"{UDP_FLOW} send --to {self.dst.addr} --port {self.port} "
                f"--count {self.count} --size {self.size}")
         if self.flows > 1:
             cmd += f" --flows {self.flows}"
@@ -277,7 +277,7 @@ class Flow:
         return f"{self.count} x {self.size} B {self.src.name}->{self.dst.name}"
 
 
-# A normal cell's seconds: udp_flow.py scales its own timeout, and the wait
+# A normal cell's seconds: udp_flow scales its own timeout, and the wait
 # for the receivers here scales the same way, by NETPMU_TIMEOUT_SCALE (a slow
 # kernel's cell, the debug kernel: KASAN under TCG, waits longer).
 RECV_TIMEOUT = 20
@@ -288,7 +288,7 @@ def _start_receivers(flows, tmp):
     receivers = []
     for i, fl in enumerate(flows):
         ready = os.path.join(tmp, f"ready{i}")
-        cmd = ["python3", UDP_FLOW, "recv", "--port", str(fl.port), "--count",
+        cmd = [UDP_FLOW, "recv", "--port", str(fl.port), "--count",
                str(fl.count), "--timeout", str(RECV_TIMEOUT), "--ready", ready]
         if fl.dst.ns:
             cmd = ["ip", "netns", "exec", fl.dst.ns] + cmd

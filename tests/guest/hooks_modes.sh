@@ -55,7 +55,7 @@ flow() {
 	local before after
 	before=$(irq_count "$rx_irq")
 	perf stat -x, -a -e napi:napi_poll --filter 'dev_name == "eth1"' -o "$tmp/$1.perf" -- \
-		"$NETPMU" trace --json -I 200 --hooks "$1" -- "$REPO/tests/lib/udp_flow.py" transfer \
+		"$NETPMU" trace --json -I 200 --hooks "$1" -- "$UDP_FLOW" transfer \
 		--netns peer --to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 5000 \
 		--report "$tmp/$1.recv" >"$tmp/$1.json" 2>"$tmp/$1.err"
 	echo $? >"$tmp/$1.rc"

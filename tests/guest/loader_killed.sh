@@ -56,9 +56,9 @@ wait_attached() {
 }
 
 # Frames on eth1's queue 0 for the whole test: the counters and programs move.
-ip netns exec peer "$REPO/tests/lib/udp_flow.py" recv --port 9200 --count 1000000 --timeout 600 >/dev/null &
+ip netns exec peer "$UDP_FLOW" recv --port 9200 --count 1000000 --timeout 600 >/dev/null &
 recv_pid=$!
-"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9200 --count 1000000 --size 300 \
+"$UDP_FLOW" send --to 198.51.100.2 --port 9200 --count 1000000 --size 300 \
 	--gap-us 5000 >/dev/null 2>&1 &
 send_pid=$!
 

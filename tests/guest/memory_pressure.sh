@@ -74,7 +74,7 @@ TAP_KIND="weak: setup, how much the kernel can still reclaim is its own" check_e
 	"$([ -s "$tmp/hog.ready" ] && [ "$available" -lt 96 ] && echo yes || echo "no: $available MiB")"
 
 n=200 size=400
-"$NETPMU" trace --json -I 300 -e "$pps" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+"$NETPMU" trace --json -I 300 -e "$pps" -- "$UDP_FLOW" transfer --netns peer \
 	--to 198.51.100.2 --port 9000 --count $n --size $size --gap-us 2000 --report "$tmp/recv.out" \
 	>"$tmp/trace.json" 2>"$tmp/trace.err"
 check_eq "trace under pressure exits with the flow's status 0" 0 $?

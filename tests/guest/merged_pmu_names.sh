@@ -32,11 +32,11 @@ export REPO tmp
 # flow N SIZE: N datagrams of SIZE bytes from eth0 to eth1 (in namespace peer).
 flow() {
 	rm -f "$tmp/ready"
-	ip netns exec peer "$REPO/tests/lib/udp_flow.py" recv --port 9500 --count "$1" --timeout 20 \
+	ip netns exec peer "$UDP_FLOW" recv --port 9500 --count "$1" --timeout 20 \
 		--ready "$tmp/ready" >"$tmp/recv.out" &
 	local recv=$!
 	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
-	"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9500 --count "$1" --size "$2" \
+	"$UDP_FLOW" send --to 198.51.100.2 --port 9500 --count "$1" --size "$2" \
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv
 }

@@ -27,9 +27,9 @@ frame=$((size + 42))
 # have left it elsewhere).
 trace_flow() {
 	for irq in $irqs; do echo "$1" > /proc/irq/$irq/smp_affinity_list; done
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count 2 --size $size \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count 2 --size $size \
 		--gap-us 2000 >/dev/null
-	"$NETPMU" trace --per-poll --json -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+	"$NETPMU" trace --per-poll --json -e "$event" -- "$UDP_FLOW" transfer --netns peer \
 		--to 198.51.100.2 --port 9000 --count $count --size $size --gap-us 2000 --report "$tmp/recv.out" \
 		>"$2" 2>"$tmp/trace.err"
 }

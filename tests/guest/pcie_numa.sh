@@ -42,8 +42,8 @@ def perf_per_cpu(count):
     """perf stat -a -A around count frames: {cpu: value} of the event."""
     out = "/tmp/pcie-numa.perf"
     r = subprocess.run(["perf", "stat", "-a", "-A", "-x", ";", "-o", out, "-e", f"{PMU0}/{spec}/", "--",
-                        "python3", "-c", f"import sys; sys.path.insert(0, '{os.path.dirname(UDP_FLOW)}'); "
-                        f"from pcie_pmu import flow; flow({count}, {F - ETH_IP_UDP})"],
+                        UDP_FLOW, "transfer", "--netns", "peer", "--to", "198.51.100.2", "--port", "9000",
+                        "--count", str(count), "--size", str(F - ETH_IP_UDP), "--gap-us", "1000"],
                        capture_output=True, text=True)
     rows = {}
     for line in open(out).read().splitlines() if os.path.exists(out) else []:

@@ -20,9 +20,9 @@ warnings='WARNING:|BUG:|Oops|Call Trace:'
 dmesg_before=$(dmesg | grep -cE "$warnings")
 
 # Background traffic so that counters move while the fuzzer runs.
-ip netns exec peer "$REPO/tests/lib/udp_flow.py" recv --port 9100 --count 1000000 --timeout 600 >/dev/null &
+ip netns exec peer "$UDP_FLOW" recv --port 9100 --count 1000000 --timeout 600 >/dev/null &
 recv_pid=$!
-"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9100 --count 300000 --size 700 --gap-us 2000 \
+"$UDP_FLOW" send --to 198.51.100.2 --port 9100 --count 300000 --size 700 --gap-us 2000 \
 	>/dev/null &
 send_pid=$!
 

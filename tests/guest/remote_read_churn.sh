@@ -33,7 +33,7 @@ other=$(cpu_other_than "$counting")
 echo "  counting CPU $counting, eth1's polls on CPU $other"
 rx_irq=$(irqs_of "$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs basename)" 'input[.]0')
 for irq in $rx_irq; do irq_pin "$irq" "$other"; done
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9399 --count 1 --size $size \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9399 --count 1 --size $size \
 	--report "$tmp/warm.out" >/dev/null
 
 # The churn: eight pinned global events of distinct codes, opened disabled
@@ -68,7 +68,7 @@ churn=$!
 peer_bdf=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 event="$pmu/bw_ssu_rpu_byte_num,bdf=${peer_bdf#0000:},queue=0/"
 "$NETPMU" trace --per-poll --json -I 100 -e "$event" -- sh -c "touch $tmp/churn.run; sleep 0.2;
-	$REPO/tests/lib/udp_flow.py transfer --netns peer --to 198.51.100.2 --port 9400 --count $count \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9400 --count $count \
 	--size $size --gap-us 3000 --report $tmp/recv.out" >"$tmp/trace.json" 2>"$tmp/trace.err"
 TAP_KIND=golden check_eq "netpmu trace --per-poll under churn exits with the command's status" 0 $?
 sed 's/^/  trace: /' "$tmp/trace.err"

@@ -43,12 +43,12 @@ for irq in $(irqs_of "$(readlink -f /sys/class/net/eth0/device | xargs basename)
 done
 
 # An interrupt moves on its next arrival: one datagram first, outside the trace.
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9299 --count 1 --size $size \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9299 --count 1 --size $size \
 	--report "$tmp/warm.out" >/dev/null
 
 peer_bdf=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 event="$pmu/bw_ssu_rpu_byte_num,bdf=${peer_bdf#0000:},queue=0/"
-"$NETPMU" trace --per-poll --json -I 100 -e "$event" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+"$NETPMU" trace --per-poll --json -I 100 -e "$event" -- "$UDP_FLOW" transfer --netns peer \
 	--to 198.51.100.2 --port 9300 --count $count --size $size --gap-us 5000 --report "$tmp/recv.out" \
 	>"$tmp/trace.json" 2>"$tmp/trace.err"
 check_eq "netpmu trace --per-poll -I 100 -- COMMAND exits with the command's status" 0 $?

@@ -11,6 +11,7 @@
 # with no session error. The channels are restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/eth3_channels.sh"
+. "$(dirname "$0")/../lib/http.sh"
 plan 11
 kind exact
 tmp=$(mktemp -d)
@@ -26,7 +27,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
+# scrape FILE: /metrics into FILE; fails unless the answer is 200.
+scrape() { [ "$(http_get "http://127.0.0.1:$port/metrics" "$1")" = 200 ]; }
 # eth3's queue IRQs as the kernel names them: "IRQ DIR QUEUE COUNT" a line, sorted.
 kernel_vectors() {
 	awk '$NF ~ /^eth3-(rx|tx)-[0-9]+$/ {
@@ -94,13 +96,13 @@ wait_changes() {
 # interrupts it is to hold.
 flow_scraped() {
 	sleep 1
-	scrape >"$tmp/$1.before"
+	scrape "$tmp/$1.before"
 	kernel_vectors >"$tmp/$1.vectors"
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
+	"$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
 		--flows 16 --gap-us 2000 --report "$tmp/$1.recv" >/dev/null
 	for _ in $(seq 100); do all_fired_since "$tmp/$1.vectors" && break; sleep 0.1; done
 	sleep 1
-	scrape >"$tmp/$1.after"
+	scrape "$tmp/$1.after"
 }
 
 TAP_KIND="weak: setup, the guest's igb has 2 channels" check_eq "eth3 starts with 2 combined channels" 2 "$channels"

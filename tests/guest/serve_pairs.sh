@@ -15,6 +15,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irqs.sh"
 . "$(dirname "$0")/../lib/serve_labels.sh"
+. "$(dirname "$0")/../lib/http.sh"
 plan 13
 tmp=$(mktemp -d)
 serve_pid=
@@ -37,12 +38,13 @@ clk=$(cat /sys/bus/event_source/devices/$pmu/hw_clk_freq)
 # The model's latency cycles of one frame of L bytes (kmod/README.md, "Events").
 frame_cycles() { echo $(($(param lat_base_ns) * clk / 1000000000 + $1 * 8 * clk / ($(param link_mbps) * 1000000))); }
 # A summary's _sum as netpmu prints it: cycles x (1 / hw_clk_freq), 12 digits.
-seconds() { python3 -c "import sys; print('%.12g' % (int(sys.argv[1]) * (1.0 / int(sys.argv[2]))))" "$1" "$clk"; }
+seconds() { awk -v cycles="$1" -v clk="$clk" 'BEGIN { printf "%.12g\n", cycles * (1.0 / clk) }'; }
 flow() {
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
-scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
+# scrape FILE: /metrics into FILE; fails unless the answer is 200.
+scrape() { [ "$(http_get "http://127.0.0.1:$port/metrics" "$1")" = 200 ]; }
 # settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
 # to 30 s times NETPMU_TIMEOUT_SCALE: a slow guest's exporter may be seconds
 # behind), then once more three intervals later into FILE, an overcount
@@ -50,12 +52,12 @@ scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$port/metrics"; }
 settled_scrape() {
 	local v
 	for _ in $(seq "$(scaled 150)"); do
-		scrape >"$1" 2>/dev/null && v=$(sample "$1" "$2") && [ -n "$v" ] &&
-			python3 -c 'import sys; sys.exit(float(sys.argv[1]) < float(sys.argv[2]))' "$v" "$3" && break
+		scrape "$1" && v=$(sample "$1" "$2") && [ -n "$v" ] &&
+			awk -v v="$v" -v target="$3" 'BEGIN { exit !(v + 0 >= target + 0) }' && break
 		sleep 0.2
 	done
 	sleep 0.6
-	scrape >"$1"
+	scrape "$1"
 }
 # The value of the sample whose name and labels are exactly $2, in scrape $1.
 sample() { awk -v s="$2" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$1"; }

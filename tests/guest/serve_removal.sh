@@ -19,6 +19,7 @@
 # restored at the end.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/eth1.sh"
+. "$(dirname "$0")/../lib/http.sh"
 plan 25
 kind exact
 tmp=$(mktemp -d)
@@ -42,11 +43,11 @@ id=6 pmu=hns3_pmu_sicl_6
 event="$pmu/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'
 flow() {
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
 		--size "$2" --gap-us 2000 >/dev/null
 }
 # scrape PORT FILE: the HTTP status, the body into FILE.
-scrape() { "$REPO/tests/lib/http_get.py" "http://127.0.0.1:$1/metrics" "$2"; }
+scrape() { http_get "http://127.0.0.1:$1/metrics" "$2"; }
 # value PORT SERIES-PREFIX: the sum of the series whose text starts so, or "none".
 value() {
 	scrape "$1" "$tmp/scrape" >/dev/null

@@ -29,11 +29,11 @@ flow() {
 	local n=$1 size=$2 from=$3 to=198.51.100.2 rx_ns="ip netns exec peer" tx_ns=""
 	if [ "$from" = peer ]; then to=198.51.100.1 rx_ns="" tx_ns="ip netns exec peer"; fi
 	rm -f "$tmp/ready"
-	$rx_ns "$REPO/tests/lib/udp_flow.py" recv --port 9200 --count "$n" --timeout 20 --ready "$tmp/ready" \
+	$rx_ns "$UDP_FLOW" recv --port 9200 --count "$n" --timeout 20 --ready "$tmp/ready" \
 		>"$tmp/recv.out" &
 	local recv=$!
 	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
-	$tx_ns ${TX_PIN:+taskset -c "$TX_PIN"} "$REPO/tests/lib/udp_flow.py" send --to $to --port 9200 --count "$n" --size "$size" \
+	$tx_ns ${TX_PIN:+taskset -c "$TX_PIN"} "$UDP_FLOW" send --to $to --port 9200 --count "$n" --size "$size" \
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv
 }

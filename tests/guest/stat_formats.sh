@@ -33,7 +33,7 @@ both() {
 	shift
 	for tool in perf "$NETPMU"; do
 		port=$((port + 1))
-		"$tool" stat "$@" -a "${events[@]}" -- "$REPO/tests/lib/udp_flow.py" transfer --netns peer \
+		"$tool" stat "$@" -a "${events[@]}" -- "$UDP_FLOW" transfer --netns peer \
 			--to 198.51.100.2 --port $port --count $n --size $size --gap-us 2000 >/dev/null \
 			2>"$tmp/$name.${tool##*/}"
 		echo "  ${tool##*/} stat $* -a:"

@@ -92,12 +92,12 @@ check_eq "the two lists compared have a line per counter" "$nr $nr" \
 # The same known flow counted by both: frames and bytes must agree exactly.
 count=40 size=300
 flow() {
-	ip netns exec peer "$REPO/tests/lib/udp_flow.py" recv --port 9100 --count $count --timeout 10 \
+	ip netns exec peer "$UDP_FLOW" recv --port 9100 --count $count --timeout 10 \
 		--ready "$tmp/ready" >/dev/null &
 	local recv=$!
 	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
 	rm -f "$tmp/ready"
-	"$REPO/tests/lib/udp_flow.py" send --to 198.51.100.2 --port 9100 --count $count --size $size >/dev/null
+	"$UDP_FLOW" send --to 198.51.100.2 --port 9100 --count $count --size $size >/dev/null
 	wait $recv
 }
 events="hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/ hns3_pmu_sicl_0/bw_ssu_egu_byte_num,global=1/

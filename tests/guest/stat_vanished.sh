@@ -34,7 +34,7 @@ rm -rf "$copy/hns3_pmu_sicl_0"
 type=$(cat "$copy/$pmu/type")
 
 "$NETPMU" stat --sysfs-root "$tmp/sys" -x';' -e "$event" -o "$tmp/csv" -- \
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 \
 	--count $n --size $size --gap-us 2000 >/dev/null 2>"$tmp/stat.err"
 check_eq "through the copy, while $pmu lives: stat counts eth1's $n x $frame bytes" \
 	"$((n * frame))" "$(grep -v '^#' "$tmp/csv" | grep . | cut -d';' -f1)"

@@ -34,7 +34,7 @@ run_top() {
 	pid=$!
 	# The flow starts once top printed its first table (it is attached by then).
 	for _ in $(seq 300); do [ "$(tables "$out")" -gt 0 ] && break; sleep 0.1; done
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n \
 		--size $size --gap-us 4000 >/dev/null
 	if kill -0 $pid 2>/dev/null; then echo inside >"$out.flow"; else echo after >"$out.flow"; fi
 	t0=$(tables "$out")

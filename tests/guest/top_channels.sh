@@ -37,7 +37,7 @@ top_vectors() {
 wait_lines() { for _ in $(seq 300); do [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0; sleep 0.1; done; return 1; }
 # A flow to eth3 over 4 UDP ports, so RSS has every queue there is poll.
 flow() {
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
+	"$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
 		--flows 4 --gap-us 2000 >/dev/null
 }
 # Waits for two more tables, so that the last one shows the flow's NAPIs.

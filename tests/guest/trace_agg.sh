@@ -43,7 +43,7 @@ TAP_KIND="weak: setup, the 'tracing' lines; the sums below are the evidence" \
 	check_cmd "three netpmu traces attached" attached
 for pid in "${pids[@]}"; do wait_sigint_handled "$pid"; done
 
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n --size $size \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n --size $size \
 	--gap-us 2000 --report "$tmp/recv.out" >/dev/null
 check_eq "the peer received the $n datagrams" "received $n datagrams $((n * size)) bytes" "$(cat "$tmp/recv.out")"
 # -I 300: two more intervals, so that the flow's last polls are in one.

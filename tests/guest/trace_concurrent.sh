@@ -26,7 +26,7 @@ perf stat -x, -a -e $bytes -e $packets -o "$tmp/perf.csv" -- \
 		rmmod netpmu 2>"$tmp/rmmod.err"
 		echo $? >"$tmp/rmmod.rc"
 		lsmod | awk '\''$1 == "netpmu" { print "loaded" }'\'' >"$tmp/lsmod"
-		"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 \
+		"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 \
 			--count $count --size $size --gap-us 2000 --report "$tmp/recv.out"'
 TAP_KIND=golden check_eq "perf stat -- netpmu stat -- the flow exits 0" 0 $?
 wait_sigint_handled $trace_pid && kill -INT $trace_pid

@@ -36,7 +36,7 @@ traced() {
 	wait_line "$tmp/$1.err" tracing
 	wait_sigint_handled $pid
 	{ softirqs NET_RX; softirqs NET_TX; } >"$tmp/$1.before"
-	"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count $count \
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $count \
 		--size $size --gap-us 2000 >/dev/null
 	{ softirqs NET_RX; softirqs NET_TX; } >"$tmp/$1.after"
 	kill -INT $pid
@@ -114,7 +114,7 @@ check_eq "trace -I 50 --count 7 (text) writes 7 lines" 7 "$(wc -l <"$tmp/count.t
 "$NETPMU" trace --per-poll --json --count 5 -d 60 >"$tmp/polls.json" 2>"$tmp/polls.err" &
 pid=$!
 wait_line "$tmp/polls.err" tracing
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9001 --count $count \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9001 --count $count \
 	--size $size --gap-us 2000 >/dev/null
 wait $pid
 check_eq "trace --per-poll --count 5 over $count datagrams writes 5 poll records" 5 \

@@ -71,7 +71,7 @@ trace_pid=$!
 wait_line "$tmp/trace.err" "tracing NAPI polls"
 
 n=100 n3=150
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n --size 300 \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n --size 300 \
 	--gap-us 2000 >/dev/null
 check_eq "eth1 queue 0 before the removals: $n frames in its RX polls (BPF), $n func-queue packets" \
 	"$n $n" "$(wait_packets $n eth1 0)"
@@ -82,7 +82,7 @@ removed=1
 echo 1 >"/sys/bus/pci/devices/$peer_pci/remove"
 wait_line "$tmp/trace.err" "NIC .* removed"
 
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 203.0.113.2 --port 9001 --count $n3 --size 200 \
+"$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9001 --count $n3 --size 200 \
 	--flows 4 --gap-us 2000 >/dev/null
 check_eq "the trace goes on: eth3's RX queues, after both removals, $n3 frames in their polls" \
 	$n3 "$(wait_packets $n3 eth3 | cut -d' ' -f1)"

@@ -44,12 +44,12 @@ for prog in napi_poll interval_tick; do
 	id=$(bpftool -j prog show | python3 -c "import json, sys; print(*[p['id'] for p in json.load(sys.stdin) if p.get('name') == sys.argv[1]])" $prog)
 	bpftool prog pin id "$id" "$pins/$prog"
 done
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9000 --count 10 --size 64 \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count 10 --size 64 \
 	--gap-us 10000 >/dev/null
 sleep 0.5
 python3 -c 'import time; print(time.monotonic_ns())' >"$tmp/stall_ns"
 kill -STOP $pid
-"$REPO/tests/lib/udp_flow.py" transfer --netns peer --to 198.51.100.2 --port 9001 --count 3000 --size 64 \
+"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9001 --count 3000 --size 64 \
 	>/dev/null
 sleep 0.5
 kill -CONT $pid

@@ -132,14 +132,14 @@ clients_pid=$!
 rx_before=$(ip netns exec $b cat /sys/class/net/$vb/statistics/rx_packets)
 # A receiver that drops datagrams under load (a full socket buffer) does so
 # after NAPI: vb's rx_packets are the truth serve must give.
-ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 3 \
+ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 3 \
 	>"$tmp/recv.out" &
 recv_pid=$!
 sleep 0.3
-ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 --count $((count / 2)) \
+ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $((count / 2)) \
 	--size $size >/dev/null
 kill -HUP $serve_pid
-ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 --count $((count / 2)) \
+ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $((count / 2)) \
 	--size $size >/dev/null &
 send_pid=$!
 sleep 0.2
@@ -183,14 +183,19 @@ check_eq "netpmu_napi_packets_total of $vb = the $count datagrams, across two re
 	"$(napi_packets)"
 check_eq "and every series of $vb carries the new label site=\"lab1\"" $count "$(napi_packets 'site="lab1"')"
 
+# The new session says "no hardware series" once the old one's programs are
+# detached and before its own attach: the datagrams wait for its BPF links
+# (as many as this session has).
+links() { bpftool link show | grep -c '^[0-9]*:'; }
+links_attached=$(links)
 sed -i 's/^interval: 200ms$/interval: 300ms/' "$tmp/serve.yml"
 kill -HUP $serve_pid
 for _ in $(seq 100); do
-	[ "$(grep -c 'no hardware series' "$tmp/serve.err")" -ge 2 ] && break
+	[ "$(grep -c 'no hardware series' "$tmp/serve.err")" -ge 2 ] && [ "$(links)" -ge "$links_attached" ] && break
 	sleep 0.1
 done
 more=1000
-ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 --count $more --size $size \
+ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $more --size $size \
 	>/dev/null
 sleep 1
 check_eq "a new interval: a new session, which counts on from $count ($more datagrams more)" $((count + more)) \

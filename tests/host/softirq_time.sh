@@ -56,11 +56,11 @@ for _ in $(seq 300); do
 	sleep 0.1
 done
 sleep 0.6
-ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 3 \
+ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 3 \
 	--ready "$tmp/ready" --drops >"$tmp/recv.txt" &
 recv_pid=$!
 for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.05; done
-taskset -c 0 ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 \
+taskset -c 0 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 \
 	--count $count --size $size >/dev/null
 wait $recv_pid
 sleep 0.6

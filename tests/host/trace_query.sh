@@ -92,13 +92,13 @@ TAP_KIND="weak: setup, the 'tracing' lines; the counts below are the evidence" \
 
 # Two senders at once, so that some polls find more than one datagram.
 flow() { # NS_A NS_B PORT COUNT READY
-	ip netns exec "$2" "$REPO/tests/lib/udp_flow.py" recv --port "$3" --count "$4" --timeout 10 \
+	ip netns exec "$2" "$UDP_FLOW" recv --port "$3" --count "$4" --timeout 10 \
 		--ready "$5" >"$5.out" &
 	local recv=$! half=$(($4 / 2))
 	for _ in $(seq 50); do [ -e "$5" ] && break; sleep 0.1; done
-	ip netns exec "$1" "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port "$3" --count $half \
+	ip netns exec "$1" "$UDP_FLOW" send --to 198.18.0.2 --port "$3" --count $half \
 		--size $size >/dev/null &
-	ip netns exec "$1" "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port "$3" \
+	ip netns exec "$1" "$UDP_FLOW" send --to 198.18.0.2 --port "$3" \
 		--count $(($4 - half)) --size $size >/dev/null
 	wait $recv
 }

@@ -22,7 +22,7 @@ import time
 PMU = "hisi_pcie0_core0"
 SYSFS = "/sys/bus/event_source/devices/" + PMU
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
-UDP_FLOW = os.path.join(REPO, "tests/lib/udp_flow.py")
+UDP_FLOW = os.environ["UDP_FLOW"]  # tests/lib/udp_flow.c built for the cell, set by tests/vm/run
 # A slow kernel's cell (tests/vm/run's NETPMU_TIMEOUT_SCALE) waits longer.
 TIMEOUT_SCALE = int(os.environ.get("NETPMU_TIMEOUT_SCALE", "1"))
 
@@ -203,6 +203,17 @@ ETH_IP_UDP = 14 + 20 + 8     # header bytes of a test frame
 def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
          expect_rx=True, port=9000):
     """count UDP datagrams of size payload bytes (frames of size + 42 bytes)."""
+    args = ["--to", dst, "--port", str(port), "--count", str(count), "--size", str(size), "--gap-us", "1000"]
+    if expect_rx and dst_ns and not src_ns:
+        # One process: its receiving thread's socket is made in dst_ns.
+        report = f"/tmp/pcie-flow-{os.getpid()}"
+        r = subprocess.run([UDP_FLOW, "transfer", "--netns", dst_ns, "--timeout", "30", "--report", report] + args,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        got = open(report).read().strip() if os.path.exists(report) else r.stderr.strip()
+        time.sleep(0.2)      # taps of the last frames have long run; be safe
+        if r.returncode:
+            raise RuntimeError(f"flow incomplete: {got}")
+        return
     recv = None
     ready = f"/tmp/pcie-ready-{os.getpid()}"
     if os.path.exists(ready):
@@ -217,12 +228,11 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
         recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
         # Up to 20 s, as hns3_lib waits: a loaded TCG guest took over 4 s
         # to start the receiver, and the sender's datagrams found no socket.
-        # A slow kernel's cell scales it, as udp_flow.py scales its timeout.
+        # A slow kernel's cell scales it, as udp_flow scales its timeout.
         deadline = time.monotonic() + 20 * TIMEOUT_SCALE
         while not os.path.exists(ready) and time.monotonic() < deadline:
             time.sleep(0.02)
-    cmd = [UDP_FLOW, "send", "--to", dst, "--port", str(port), "--count",
-           str(count), "--size", str(size), "--gap-us", "1000"]
+    cmd = [UDP_FLOW, "send"] + args
     if src_ns:
         cmd = ["ip", "netns", "exec", src_ns] + cmd
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)

@@ -18,6 +18,9 @@
 
 REPO=${REPO:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 NETPMU=${NETPMU:-$REPO/.output/netpmu}
+# The tests' known UDP flows (tests/lib/udp_flow.c, make loaders), for this
+# machine's architecture; tests/vm/run sets the cell's.
+export UDP_FLOW=${UDP_FLOW:-$REPO/.output/${HOSTTYPE/aarch64/arm64}/tests/udp_flow}
 
 # plan N: the number of checks this script runs; tests/lib/tap_run fails a
 # script whose checks are fewer or more.

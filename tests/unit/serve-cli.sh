@@ -118,11 +118,11 @@ url=http://127.0.0.1:$port
 "$NETPMU" serve --listen 127.0.0.1:$port -I 200 --dev $vb --json-log "$tmp/log.jsonl" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
 for _ in $(seq 100); do grep -q serving "$tmp/serve.err" && break; sleep 0.1; done
-ip netns exec $b "$REPO/tests/lib/udp_flow.py" recv --port 9000 --count $count --timeout 5 \
+ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 5 \
 	--ready "$tmp/ready" >"$tmp/recv.out" &
 recv=$!
 for _ in $(seq 50); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
-ip netns exec $a "$REPO/tests/lib/udp_flow.py" send --to 198.18.0.2 --port 9000 --count $count --size $size >/dev/null
+ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $count --size $size >/dev/null
 wait $recv
 # Two intervals after the last packet: every poll of the flow is in the totals.
 sleep 0.6

@@ -247,8 +247,8 @@ static bool reload_in_place(void *ctx, bool whole)
 
 /*
  * One BPF session serving PLAN, until a stop, a reload or an error; *STARTED:
- * it counted. *ANNOUNCE, the serving line, is said once the first session
- * counts (scripts wait for it: what follows it is measured).
+ * it counted. *ANNOUNCE, the serving line or a fallback's, is said once the
+ * session counts (scripts wait for it: what follows it is measured).
  */
 static enum serve_end serve_session(const struct serve_options *o, struct serve_reload *reload,
 				    struct metric_store *store, struct json_log *log, double deadline,
@@ -336,12 +336,14 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 			continue;
 		}
 		if (end == SERVE_END_ERROR && !plan->software_only) {
-			fprintf(stderr, CMD ": the PMU counters cannot be opened now: serving the software series "
-				"only (SIGHUP tries again)\n");
+			/* Said once that session counts: what follows the line is measured. */
+			serving = CMD ": the PMU counters cannot be opened now: serving the software series only "
+				  "(SIGHUP tries again)\n";
 			plan->software_only = true;
 			continue;
 		}
 		if (end == SERVE_END_ERROR) {
+			serving = NULL;
 			fprintf(stderr, CMD ": nothing can be counted now: serving the last totals (SIGHUP tries again)\n");
 			if (serve_wait_signal(log, deadline, CMD) == SERVE_END_STOP) {
 				ret = 0;
