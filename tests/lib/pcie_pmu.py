@@ -204,43 +204,42 @@ def flow(count, size, src_ns=None, dst="198.51.100.2", dst_ns="peer",
          expect_rx=True, port=9000):
     """count UDP datagrams of size payload bytes (frames of size + 42 bytes)."""
     args = ["--to", dst, "--port", str(port), "--count", str(count), "--size", str(size), "--gap-us", "1000"]
+    got = None
     if expect_rx and dst_ns and not src_ns:
         # One process: its receiving thread's socket is made in dst_ns.
         report = f"/tmp/pcie-flow-{os.getpid()}"
+        if os.path.exists(report):
+            os.unlink(report)
         r = subprocess.run([UDP_FLOW, "transfer", "--netns", dst_ns, "--timeout", "30", "--report", report] + args,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         got = open(report).read().strip() if os.path.exists(report) else r.stderr.strip()
-        time.sleep(0.2)      # taps of the last frames have long run; be safe
-        if r.returncode:
-            raise RuntimeError(f"flow incomplete: {got}")
-        return
-    recv = None
-    ready = f"/tmp/pcie-ready-{os.getpid()}"
-    if os.path.exists(ready):
-        os.unlink(ready)
-    if expect_rx:
-        # The receiver's timeout runs from its bind: it also covers the
-        # sender's start, which took over 10 s in a guest under load.
-        cmd = [UDP_FLOW, "recv", "--port", str(port), "--count", str(count),
-               "--timeout", "30", "--ready", ready]
-        if dst_ns:
-            cmd = ["ip", "netns", "exec", dst_ns] + cmd
-        recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-        # Up to 20 s, as hns3_lib waits: a loaded TCG guest took over 4 s
-        # to start the receiver, and the sender's datagrams found no socket.
-        # A slow kernel's cell scales it, as udp_flow scales its timeout.
-        deadline = time.monotonic() + 20 * TIMEOUT_SCALE
-        while not os.path.exists(ready) and time.monotonic() < deadline:
-            time.sleep(0.02)
-    cmd = [UDP_FLOW, "send"] + args
-    if src_ns:
-        cmd = ["ip", "netns", "exec", src_ns] + cmd
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    got = None
-    if recv:
-        got = recv.communicate(timeout=60 * TIMEOUT_SCALE)[0].strip()
+    else:
+        ready = f"/tmp/pcie-ready-{os.getpid()}"
+        if os.path.exists(ready):
+            os.unlink(ready)
+        recv = None
+        if expect_rx:
+            # The receiver's timeout runs from its bind: it also covers the
+            # sender's start, which took over 10 s in a guest under load.
+            cmd = [UDP_FLOW, "recv", "--port", str(port), "--count", str(count),
+                   "--timeout", "30", "--ready", ready]
+            if dst_ns:
+                cmd = ["ip", "netns", "exec", dst_ns] + cmd
+            recv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+            # Up to 20 s, as hns3_lib waits: a loaded TCG guest took over 4 s
+            # to start the receiver, and the sender's datagrams found no socket.
+            # A slow kernel's cell scales it, as udp_flow scales its timeout.
+            deadline = time.monotonic() + 20 * TIMEOUT_SCALE
+            while not os.path.exists(ready) and time.monotonic() < deadline:
+                time.sleep(0.02)
+        cmd = [UDP_FLOW, "send"] + args
+        if src_ns:
+            cmd = ["ip", "netns", "exec", src_ns] + cmd
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        if recv:
+            got = recv.communicate(timeout=60 * TIMEOUT_SCALE)[0].strip()
     time.sleep(0.2)      # taps of the last frames have long run; be safe
-    if recv and got != f"received {count} datagrams {count * size} bytes":
+    if expect_rx and got != f"received {count} datagrams {count * size} bytes":
         raise RuntimeError(f"flow incomplete: {got}")
 
 

@@ -42,7 +42,7 @@
 #define RECV_BUFFER_BYTES (4 << 20)
 
 struct flow_args {
-	const char *mode, *to, *netns, *ready, *report;
+	const char *to, *netns, *ready, *report;
 	int port, flows, drops;
 	long count, size, gap_us;
 	double timeout;
@@ -313,10 +313,9 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		usage_error("a mode is needed");
-	a.mode = argv[1];
-	is_recv = !strcmp(a.mode, "recv");
-	is_send = !strcmp(a.mode, "send");
-	is_transfer = !strcmp(a.mode, "transfer");
+	is_recv = !strcmp(argv[1], "recv");
+	is_send = !strcmp(argv[1], "send");
+	is_transfer = !strcmp(argv[1], "transfer");
 	if (!is_recv && !is_send && !is_transfer)
 		usage_error("the mode is recv, send or transfer");
 	a.timeout = is_transfer ? 60 : 10;

@@ -306,7 +306,7 @@ out:
  * exporter.
  */
 static int serve(const struct serve_options *o, struct serve_plan *plan, struct metric_store *store,
-		 struct json_log *log, const char *serving)
+		 struct json_log *log, const char *announce)
 {
 	double deadline = o->run.duration_s > 0 ? monotonic_seconds() + o->run.duration_s : 0;
 	struct serve_reload reload = { .o = o, .plan = plan, .store = store };
@@ -320,7 +320,7 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		bool started = false;
 
 		apply_plan(store, plan);
-		end = serve_session(o, &reload, store, log, deadline, &started, &serving);
+		end = serve_session(o, &reload, store, log, deadline, &started, &announce);
 		counted |= started;
 		if (end == SERVE_END_STOP) {
 			ret = 0;
@@ -337,13 +337,13 @@ static int serve(const struct serve_options *o, struct serve_plan *plan, struct 
 		}
 		if (end == SERVE_END_ERROR && !plan->software_only) {
 			/* Said once that session counts: what follows the line is measured. */
-			serving = CMD ": the PMU counters cannot be opened now: serving the software series only "
-				  "(SIGHUP tries again)\n";
+			announce = CMD ": the PMU counters cannot be opened now: serving the software series only "
+				   "(SIGHUP tries again)\n";
 			plan->software_only = true;
 			continue;
 		}
 		if (end == SERVE_END_ERROR) {
-			serving = NULL;
+			announce = NULL;
 			fprintf(stderr, CMD ": nothing can be counted now: serving the last totals (SIGHUP tries again)\n");
 			if (serve_wait_signal(log, deadline, CMD) == SERVE_END_STOP) {
 				ret = 0;
