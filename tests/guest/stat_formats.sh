@@ -18,6 +18,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 forms="$REPO/tests/lib/stat_forms.py"
 n=40 size=300 frame=342
+# 2 ms between datagrams; the -I 200 runs use 15 ms, so that their flow spans
+# three intervals however fast it starts (at 2 ms it took 80 ms: perf once
+# closed no interval before the command's end, arm64 6.12)
+gap_us=2000
 pcie=$(ls /sys/bus/event_source/devices | grep -m1 '^hisi_pcie')
 events=(-e hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/ -e hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,global=1/)
 [ -n "$pcie" ] && events+=(-e "$pcie/rx_mwr_flux,port=0xffff/")
@@ -34,7 +38,7 @@ both() {
 	for tool in perf "$NETPMU"; do
 		port=$((port + 1))
 		"$tool" stat "$@" -a "${events[@]}" -- "$UDP_FLOW" transfer --netns peer \
-			--to 198.51.100.2 --port $port --count $n --size $size --gap-us 2000 >/dev/null \
+			--to 198.51.100.2 --port $port --count $n --size $size --gap-us $gap_us >/dev/null \
 			2>"$tmp/$name.${tool##*/}"
 		echo "  ${tool##*/} stat $* -a:"
 		sed 's/^/    /' "$tmp/$name.${tool##*/}"
@@ -61,6 +65,7 @@ both json -j
 check_form "-j: netpmu's keys, their order and values are perf's, line by line" json json
 check_form "-j: netpmu's separators are perf's" json separators
 
+gap_us=15000
 both interval -I 200 -x';'
 check_form "-I 200 -x';': the first interval's columns are perf's (time stamp's form included)" interval \
 	csv --interval --first --mask-counts

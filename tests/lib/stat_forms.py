@@ -76,8 +76,10 @@ def separators_form(lines):
 def stamps_form(lines, interval_ms):
     """Whether the interval time stamps (9 decimals) are measured times or
     the nominal multiples of the interval (the last one, a command's end,
-    left out)."""
+    left out). With no stamp before the end there is nothing to tell."""
     stamps = sorted({line.split(";")[0].strip() for line in lines}, key=float)[:-1]
+    if not stamps:
+        return ["no interval closed before the command's end"]
     nominal = all(int(s.replace(".", "")) % (interval_ms * 10**6) == 0 for s in stamps)
     return ["nominal multiples of the interval" if nominal else "measured"]
 
