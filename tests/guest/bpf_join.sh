@@ -101,14 +101,13 @@ check_eq "IRQ -> NAPI -> queue: eth1's RX NAPI was learnt from IRQ $rx_irq ($pee
 # The igb pair is down meanwhile: its watchdog polls every queue every 2 s,
 # which would fall into perf's window but not netpmu's.
 ip link set eth2 down && ip -n peer link set eth3 down
-waits=$(scaled 100)	# tenths of a second
 perf stat -x, -a -e napi:napi_poll -o "$tmp/perf.csv" -- \
 	sh -c "touch $tmp/perf-on; while [ ! -e $tmp/trace-done ]; do sleep 0.1; done" &
 perf_pid=$!
-for _ in $(seq $waits); do [ -e "$tmp/perf-on" ] && break; sleep 0.1; done
+wait_until 10 test -e "$tmp/perf-on"
 "$NETPMU" trace --per-poll --json --ringbuf-kb 4 -d 6 >"$tmp/pp.json" 2>"$tmp/pp.err" &
 pp_pid=$!
-for _ in $(seq $waits); do grep -q tracing "$tmp/pp.err" && break; sleep 0.1; done
+wait_line "$tmp/pp.err" tracing
 kill -STOP $pp_pid
 "$UDP_FLOW" send --to 198.51.100.2 --port 9001 --count 3000 --size 64 >/dev/null
 kill -CONT $pp_pid

@@ -231,7 +231,7 @@ open(sys.argv[1], "w").close()
 time.sleep(60)
 PY
 pinner=$!
-for _ in $(seq 300); do [ -e "$tmp/pinned" ] && break; sleep 0.1; done
+wait_until 30 test -e "$tmp/pinned"
 TAP_KIND="weak: setup step" check_cmd "six pinned cycles events hold CPU 0's counters" test -e "$tmp/pinned"
 "$NETPMU" trace -I 500 -d 2 -j -e cycles -e cycles:k >"$tmp/c.json" 2>"$tmp/c.err"
 TAP_KIND=golden check_eq "trace -I 500 -d 2 -e cycles -e cycles:k beside them exits 0" 0 $?

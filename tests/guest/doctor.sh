@@ -290,7 +290,7 @@ wait_line "$tmp/channels.err" 'watching for'
 eth3_flow 200 1000 >/dev/null
 ip netns exec peer ethtool -L eth3 combined 1
 # igb frees and requests its vectors one by one: every change said (2 fewer) before the flow.
-for _ in $(seq 300); do [ "$(said_vector_changes "$tmp/channels.err")" = -2 ] && break; sleep 0.1; done
+wait_until 30 said_changes "$tmp/channels.err" -2
 TAP_KIND=golden check_eq "channels: doctor says the change of the vectors, adding up to the 2 freed" -2 \
 	"$(said_vector_changes "$tmp/channels.err")"
 q0=$(eth3_rx 0)

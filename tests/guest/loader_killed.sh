@@ -35,25 +35,9 @@ objects() {
 		"$(bpftool map show | grep -c '^[0-9]*:')"
 }
 refcnt() { cat /sys/module/netpmu/refcnt; }
-# until COMMAND's output equals WANT, up to 20 s; then prints the output.
-wait_for() {
-	local want=$1 got
-	shift
-	for _ in $(seq 200); do
-		got=$("$@")
-		[ "$got" = "$want" ] && break
-		sleep 0.1
-	done
-	echo "$got"
-}
 # until the loader has attached (more BPF programs than before), up to 30 s.
-wait_attached() {
-	for _ in $(seq 300); do
-		[ "$(bpftool prog show | grep -c '^[0-9]*:')" -gt "${objects_before%% *}" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
+more_programs() { [ "$(bpftool prog show | grep -c '^[0-9]*:')" -gt "${objects_before%% *}" ]; }
+wait_attached() { wait_until 30 more_programs; }
 
 # Frames on eth1's queue 0 for the whole test: the counters and programs move.
 ip netns exec peer "$UDP_FLOW" recv --port 9200 --count 1000000 --timeout 600 >/dev/null &
@@ -72,14 +56,14 @@ killed() {
 	check_eq "$1 SIGKILLed: killed by the signal (status 137)" 137 $?
 	pid=
 	check_eq "$1: the kernel closed its $2 perf event(s): netpmu.ko refcnt back to $refcnt_before" \
-		"$refcnt_before" "$(wait_for "$refcnt_before" refcnt)"
+		"$refcnt_before" "$(wait_output 20 "$refcnt_before" refcnt)"
 }
 
 # stat: perf events only, two of them.
 "$NETPMU" stat -I 200 -e "$hns3" -e "$pps" >/dev/null 2>"$tmp/stat.err" &
 pid=$!
 check_eq "stat -I with 2 events: netpmu.ko refcnt = $refcnt_before + 2 (one per open event)" \
-	$((refcnt_before + 2)) "$(wait_for $((refcnt_before + 2)) refcnt)"
+	$((refcnt_before + 2)) "$(wait_output 20 $((refcnt_before + 2)) refcnt)"
 killed "stat" 2
 
 # trace --per-poll: BPF programs, links, the ring buffer and 2 counters.
@@ -87,30 +71,30 @@ killed "stat" 2
 pid=$!
 TAP_KIND="weak: setup, the programs attached before the kill" check_cmd "trace --per-poll attached" wait_attached
 check_eq "trace --per-poll: refcnt = $refcnt_before + 2" $((refcnt_before + 2)) \
-	"$(wait_for $((refcnt_before + 2)) refcnt)"
+	"$(wait_output 20 $((refcnt_before + 2)) refcnt)"
 killed "trace --per-poll" 2
 check_eq "trace --per-poll: no BPF program, link or map left (bpftool)" "$objects_before" \
-	"$(wait_for "$objects_before" objects)"
+	"$(wait_output 20 "$objects_before" objects)"
 
 # top: BPF and the rotation's counters on eth1's queues.
 "$NETPMU" top -I 300 >/dev/null 2>"$tmp/top.err" &
 pid=$!
 TAP_KIND="weak: setup, the programs attached before the kill" check_cmd "top attached" wait_attached || cat "$tmp/top.err" >&2
 killed "top" "rotating"
-check_eq "top: no BPF program, link or map left (bpftool)" "$objects_before" "$(wait_for "$objects_before" objects)"
+check_eq "top: no BPF program, link or map left (bpftool)" "$objects_before" "$(wait_output 20 "$objects_before" objects)"
 
 # serve: BPF, a counter, the HTTP listener.
 printf 'events:\n  - %s\n' "$hns3" >"$tmp/serve.yml"
 "$NETPMU" serve --listen 127.0.0.1:9740 -I 300 --config "$tmp/serve.yml" >/dev/null 2>"$tmp/serve.err" &
 pid=$!
 TAP_KIND="weak: setup, the programs attached before the kill" check_cmd "serve attached" wait_attached
-check_eq "serve: refcnt = $refcnt_before + 1" $((refcnt_before + 1)) "$(wait_for $((refcnt_before + 1)) refcnt)"
+check_eq "serve: refcnt = $refcnt_before + 1" $((refcnt_before + 1)) "$(wait_output 20 $((refcnt_before + 1)) refcnt)"
 killed "serve" 1
-check_eq "serve: no BPF program, link or map left (bpftool)" "$objects_before" "$(wait_for "$objects_before" objects)"
+check_eq "serve: no BPF program, link or map left (bpftool)" "$objects_before" "$(wait_output 20 "$objects_before" objects)"
 check_eq "serve: its port is free at once: a new serve on 127.0.0.1:9740 binds it" "serving" \
 	"$("$NETPMU" serve --listen 127.0.0.1:9740 -I 300 --count 1 2>&1 >/dev/null |
 		grep -o -m1 'serving')"
-check_eq "the second serve left nothing either (bpftool)" "$objects_before" "$(wait_for "$objects_before" objects)"
+check_eq "the second serve left nothing either (bpftool)" "$objects_before" "$(wait_output 20 "$objects_before" objects)"
 
 kill -9 "$send_pid" "$recv_pid" 2>/dev/null
 wait "$send_pid" "$recv_pid" 2>/dev/null

@@ -66,7 +66,7 @@ while True:
     time.sleep(0.1)
 PY
 hog_pid=$!
-for _ in $(seq 900); do [ -s "$tmp/hog.ready" ] && break; sleep 0.1; done
+wait_until 90 test -s "$tmp/hog.ready"
 available=$(mem_available_mib)
 echo "# hog: $(cat "$tmp/hog.ready" 2>/dev/null); MemAvailable now $available MiB"
 TAP_KIND="weak: setup, how much the kernel can still reclaim is its own" check_eq \

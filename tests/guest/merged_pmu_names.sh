@@ -35,7 +35,7 @@ flow() {
 	ip netns exec peer "$UDP_FLOW" recv --port 9500 --count "$1" --timeout 20 \
 		--ready "$tmp/ready" >"$tmp/recv.out" &
 	local recv=$!
-	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+	wait_until 10 test -e "$tmp/ready"
 	"$UDP_FLOW" send --to 198.51.100.2 --port 9500 --count "$1" --size "$2" \
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv

@@ -83,12 +83,8 @@ irq_labels() {
 }
 kernel_irq_labels() { awk '{ printf "%s: queue=%s,dir=%s |", $1, $3, $2 }' "$tmp/$1.vectors"; }
 # Waits until serve has said changes adding up to $1 (igb frees and requests
-# its vectors one by one: serve may see a state between), up to 30 s times
-# NETPMU_TIMEOUT_SCALE.
-wait_changes() {
-	for _ in $(seq "$(scaled 300)"); do [ "$(said_vector_changes "$tmp/serve.err")" = "$1" ] && return 0; sleep 0.1; done
-	return 1
-}
+# its vectors one by one: serve may see a state between), up to 30 s, scaled.
+wait_changes() { wait_until 30 said_changes "$tmp/serve.err" "$1"; }
 # A flow of 200 datagrams to eth3 from 16 UDP ports (RSS spreads them over
 # the queues there are), a scrape before and after into $1.before and
 # $1.after: the after one once every queue vector has interrupted (the
@@ -100,7 +96,7 @@ flow_scraped() {
 	kernel_vectors >"$tmp/$1.vectors"
 	"$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
 		--flows 16 --gap-us 2000 --report "$tmp/$1.recv" >/dev/null
-	for _ in $(seq 100); do all_fired_since "$tmp/$1.vectors" && break; sleep 0.1; done
+	wait_until 10 all_fired_since "$tmp/$1.vectors"
 	sleep 1
 	scrape "$tmp/$1.after"
 }

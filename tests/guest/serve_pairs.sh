@@ -49,13 +49,13 @@ scrape() { [ "$(http_get "http://127.0.0.1:$port/metrics" "$1")" = 200 ]; }
 # to 30 s times NETPMU_TIMEOUT_SCALE: a slow guest's exporter may be seconds
 # behind), then once more three intervals later into FILE, an overcount
 # included.
-settled_scrape() {
+scraped_at_least() {
 	local v
-	for _ in $(seq "$(scaled 150)"); do
-		scrape "$1" && v=$(sample "$1" "$2") && [ -n "$v" ] &&
-			awk -v v="$v" -v target="$3" 'BEGIN { exit !(v + 0 >= target + 0) }' && break
-		sleep 0.2
-	done
+	scrape "$1" && v=$(sample "$1" "$2") && [ -n "$v" ] &&
+		awk -v v="$v" -v target="$3" 'BEGIN { exit !(v + 0 >= target + 0) }'
+}
+settled_scrape() {
+	wait_until 30 scraped_at_least "$@"
 	sleep 0.6
 	scrape "$1"
 }

@@ -53,9 +53,10 @@ value() {
 	scrape "$1" "$tmp/scrape" >/dev/null
 	awk -v p="$2" 'index($0, p) == 1 { s += $NF; n++ } END { print n ? s : "none" }' "$tmp/scrape"
 }
-# Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s
-# times NETPMU_TIMEOUT_SCALE.
-wait_value() { for _ in $(seq "$(scaled 100)"); do [ "$(value "$1" "$2")" = "$3" ] && return 0; sleep 0.2; done; return 1; }
+# Until series PREFIX on PORT equals WANT (the interval's records are in), up to 20 s,
+# scaled.
+value_is() { [ "$(value "$1" "$2")" = "$3" ]; }
+wait_value() { wait_until 20 value_is "$@"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # Times the main thread (serve's loop) blocked: in its 100 ms ring-buffer poll
 # about 20 times in 2 s; a loop that spins never blocks.

@@ -32,7 +32,7 @@ flow() {
 	$rx_ns "$UDP_FLOW" recv --port 9200 --count "$n" --timeout 20 --ready "$tmp/ready" \
 		>"$tmp/recv.out" &
 	local recv=$!
-	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+	wait_until 10 test -e "$tmp/ready"
 	$tx_ns ${TX_PIN:+taskset -c "$TX_PIN"} "$UDP_FLOW" send --to $to --port 9200 --count "$n" --size "$size" \
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv

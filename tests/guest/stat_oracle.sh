@@ -95,7 +95,7 @@ flow() {
 	ip netns exec peer "$UDP_FLOW" recv --port 9100 --count $count --timeout 10 \
 		--ready "$tmp/ready" >/dev/null &
 	local recv=$!
-	for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+	wait_until 10 test -e "$tmp/ready"
 	rm -f "$tmp/ready"
 	"$UDP_FLOW" send --to 198.51.100.2 --port 9100 --count $count --size $size >/dev/null
 	wait $recv

@@ -34,7 +34,8 @@ top_vectors() {
 	awk '/^netpmu top / { n = 0; delete rows } $1 == "eth3" { rows[++n] = $5 " " $3 " " $2 }
 		END { for (i = 1; i <= n; i++) print rows[i] }' "$tmp/top.out" | sort -n
 }
-wait_lines() { for _ in $(seq 300); do [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0; sleep 0.1; done; return 1; }
+# lines_at_least FILE PATTERN N: FILE has N lines or more matching PATTERN.
+lines_at_least() { [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ]; }
 # A flow to eth3 over 4 UDP ports, so RSS has every queue there is poll.
 flow() {
 	"$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9400 --count 200 --size 200 \
@@ -43,7 +44,7 @@ flow() {
 # Waits for two more tables, so that the last one shows the flow's NAPIs.
 two_tables() {
 	local n=$(grep -c '^netpmu top ' "$tmp/top.out")
-	wait_lines "$tmp/top.out" '^netpmu top ' $((n + 2))
+	wait_until 30 lines_at_least "$tmp/top.out" '^netpmu top ' $((n + 2))
 }
 # After a change of the channels: flows until top's last table has the rows
 # /proc/interrupts gives (the driver may take a while to settle, and top

@@ -38,7 +38,7 @@ pids+=($!)
 	--agg '@hw_bytes[queue] = sum(bw_ssu_rpu_byte_num)' >"$tmp/intervals.txt" 2>"$tmp/intervals.err" &
 pids+=($!)
 attached() { grep -q tracing "$tmp/kernel.err" && grep -q tracing "$tmp/user.err" && grep -q tracing "$tmp/intervals.err"; }
-for _ in $(seq 300); do attached && break; sleep 0.1; done
+wait_until 30 attached
 TAP_KIND="weak: setup, the 'tracing' lines; the sums below are the evidence" \
 	check_cmd "three netpmu traces attached" attached
 for pid in "${pids[@]}"; do wait_sigint_handled "$pid"; done

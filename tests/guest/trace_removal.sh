@@ -53,17 +53,8 @@ for line in open(sys.argv[1]):
 print(packets, hw)
 PY
 }
-# until rx_packets ARGS... starts with WANT, up to 30 s; then prints it.
-wait_packets() {
-	local want=$1 got
-	shift
-	for _ in $(seq 150); do
-		got=$(rx_packets "$@")
-		[ "${got%% *}" = "$want" ] && break
-		sleep 0.2
-	done
-	echo "$got"
-}
+# rx_packets_only ARGS...: rx_packets' first field, the packets.
+rx_packets_only() { rx_packets "$@" | cut -d' ' -f1; }
 
 "$NETPMU" trace --json -I 300 --sysfs-root "$tmp/sys" -e "$pmu/pps_ssu_rpu_packet_num,bdf=$bdf,queue=0/" \
 	>"$tmp/trace.json" 2>"$tmp/trace.err" &
@@ -74,7 +65,7 @@ n=100 n3=150
 "$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n --size 300 \
 	--gap-us 2000 >/dev/null
 check_eq "eth1 queue 0 before the removals: $n frames in its RX polls (BPF), $n func-queue packets" \
-	"$n $n" "$(wait_packets $n eth1 0)"
+	"$n $n" "$(wait_output 30 "$n $n" rx_packets eth1 0)"
 
 rm "$tmp/sys/bus/event_source/devices/$pmu"
 wait_line "$tmp/trace.err" "PMU $pmu removed"
@@ -85,7 +76,7 @@ wait_line "$tmp/trace.err" "NIC .* removed"
 "$UDP_FLOW" transfer --netns peer --to 203.0.113.2 --port 9001 --count $n3 --size 200 \
 	--flows 4 --gap-us 2000 >/dev/null
 check_eq "the trace goes on: eth3's RX queues, after both removals, $n3 frames in their polls" \
-	$n3 "$(wait_packets $n3 eth3 | cut -d' ' -f1)"
+	$n3 "$(wait_output 30 $n3 rx_packets_only eth3)"
 
 kill -INT $trace_pid
 wait $trace_pid

@@ -35,7 +35,7 @@ irq_counts() {
 
 "$NETPMU" trace -I 200 -d 30 >"$tmp/trace" 2>"$tmp/err" &
 pid=$!
-for _ in $(seq 100); do grep -q '^[0-9]' "$tmp/trace" && break; sleep 0.1; done
+wait_line "$tmp/trace" '^[0-9]'
 # map_named NAME: the ID of netpmu's map NAME (as the kernel truncates it).
 map_named() {
 	local f id

@@ -22,14 +22,14 @@ netns_pair_up $a $b $va $vb || { fail "veth pair between namespaces" "setup fail
 
 "$NETPMU" trace --per-poll --json -d 6 >"$tmp/trace.json" 2>"$tmp/trace.err" &
 trace_pid=$!
-for _ in $(seq 50); do grep -q 'tracing' "$tmp/trace.err" 2>/dev/null && break; sleep 0.1; done
+wait_line "$tmp/trace.err" tracing
 TAP_KIND="weak: setup, its only output is the 'tracing' line; the counts below are the evidence" \
 	check_cmd "netpmu trace attaches to napi_poll" grep -q tracing "$tmp/trace.err"
 
 ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 5 \
 	--ready "$tmp/ready" >"$tmp/recv.out" &
 recv_pid=$!
-for _ in $(seq 50); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+wait_until 5 test -e "$tmp/ready"
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $count --size $size >/dev/null
 wait $recv_pid
 check_eq "receiver got the flow" "received $count datagrams $((count * size)) bytes" "$(cat "$tmp/recv.out")"
@@ -52,11 +52,11 @@ TAP_KIND=golden check_cmd "trace reports ring buffer drops (none)" grep -q ' 0 d
 # Interval records joined in the kernel: the same flood, summed per queue.
 "$NETPMU" trace --json -I 200 -d 5 >"$tmp/interval.json" 2>"$tmp/interval.err" &
 trace_pid=$!
-for _ in $(seq 50); do grep -q tracing "$tmp/interval.err" 2>/dev/null && break; sleep 0.1; done
+wait_line "$tmp/interval.err" tracing
 ip netns exec $b "$UDP_FLOW" recv --port 9001 --count $count --timeout 4 \
 	--ready "$tmp/ready2" >/dev/null &
 recv_pid=$!
-for _ in $(seq 50); do [ -e "$tmp/ready2" ] && break; sleep 0.1; done
+wait_until 5 test -e "$tmp/ready2"
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9001 --count $count --size $size >/dev/null
 wait $recv_pid
 wait $trace_pid
@@ -71,12 +71,13 @@ check_eq "interval records: the receiving veth's NAPI packets summed over the ru
 # top stops two tables after the flow ended (a fixed --count raced a slow
 # sender under load).
 tables() { grep -c '^netpmu top ' "$tmp/top.txt"; }
+tables_at_least() { [ "$(tables)" -ge "$1" ]; }
 "$NETPMU" top -I 300 >"$tmp/top.txt" 2>&1 &
 top_pid=$!
-for _ in $(seq 100); do [ "$(tables)" -gt 0 ] && break; sleep 0.1; done
+wait_until 10 tables_at_least 1
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9002 --count 50 --size 10 >/dev/null
 t0=$(tables)
-for _ in $(seq 100); do [ "$(tables)" -ge $((t0 + 2)) ] && break; sleep 0.1; done
+wait_until 10 tables_at_least $((t0 + 2))
 wait_sigint_handled $top_pid && kill -INT $top_pid
 wait $top_pid
 TAP_KIND=golden check_cmd "netpmu top runs without a NIC PMU and says software columns only" \
@@ -90,11 +91,11 @@ TAP_KIND="weak: presence of the row; top's figures over 300 ms tables are checke
 by_pid=$!
 "$NETPMU" trace --per-poll --where dev=$vb --hist work -d 60 >"$tmp/hist.txt" 2>"$tmp/hist.err" &
 hist_pid=$!
-for _ in $(seq 50); do grep -q tracing "$tmp/by.err" && grep -q tracing "$tmp/hist.err" && break; sleep 0.1; done
+wait_line "$tmp/by.err" tracing && wait_line "$tmp/hist.err" tracing
 ip netns exec $b "$UDP_FLOW" recv --port 9003 --count $count --timeout 3 \
 	--ready "$tmp/ready3" >/dev/null &
 recv_pid=$!
-for _ in $(seq 50); do [ -e "$tmp/ready3" ] && break; sleep 0.1; done
+wait_until 5 test -e "$tmp/ready3"
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9003 --count $count --size $size >/dev/null
 wait $recv_pid
 for pid in $by_pid $hist_pid; do wait_sigint_handled $pid && kill -INT $pid; done

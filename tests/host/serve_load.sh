@@ -45,10 +45,7 @@ devices: {include: [$vb]}
 EOF
 "$NETPMU" serve --config "$tmp/serve.yml" --json-log "$tmp/intervals.json" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 serve_pid=$!
-for _ in $(seq 100); do
-	grep -q serving "$tmp/serve.err" && break
-	sleep 0.1
-done
+wait_line "$tmp/serve.err" serving
 # Nothing below can pass without it: tap_run fails the missing checks.
 if ! grep -q serving "$tmp/serve.err"; then
 	fail "serve starts on 127.0.0.1:$port" "$(head -n 3 "$tmp/serve.err" | tr '\n' ' ')"
@@ -190,10 +187,8 @@ links() { bpftool link show | grep -c '^[0-9]*:'; }
 links_attached=$(links)
 sed -i 's/^interval: 200ms$/interval: 300ms/' "$tmp/serve.yml"
 kill -HUP $serve_pid
-for _ in $(seq 100); do
-	[ "$(grep -c 'no hardware series' "$tmp/serve.err")" -ge 2 ] && [ "$(links)" -ge "$links_attached" ] && break
-	sleep 0.1
-done
+session_attached() { [ "$(grep -c 'no hardware series' "$tmp/serve.err")" -ge 2 ] && [ "$(links)" -ge "$links_attached" ]; }
+wait_until 10 session_attached
 more=1000
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $more --size $size \
 	>/dev/null

@@ -51,15 +51,12 @@ bpftrace -e 'tracepoint:irq:softirq_entry /args->vec == 3/ { @start[cpu] = nsecs
 	>"$tmp/bt.txt" 2>"$tmp/bt.err" &
 bt_pid=$!
 pids+=($bt_pid)
-for _ in $(seq 300); do
-	grep -q tracing "$tmp/trace.err" && grep -q Attaching "$tmp/bt.txt" && break
-	sleep 0.1
-done
+wait_line "$tmp/trace.err" tracing && wait_line "$tmp/bt.txt" Attaching
 sleep 0.6
 ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 3 \
 	--ready "$tmp/ready" --drops >"$tmp/recv.txt" &
 recv_pid=$!
-for _ in $(seq 100); do [ -e "$tmp/ready" ] && break; sleep 0.05; done
+wait_until 5 test -e "$tmp/ready"
 taskset -c 0 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 \
 	--count $count --size $size >/dev/null
 wait $recv_pid

@@ -86,7 +86,7 @@ attached() {
 		grep -q tracing "$tmp/busy.err" &&
 		{ [ $have_bpftrace = 0 ] || grep -q Attaching "$tmp/bpftrace.txt"; }
 }
-for _ in $(seq 300); do attached && break; sleep 0.1; done
+wait_until 30 attached
 TAP_KIND="weak: setup, the 'tracing' lines; the counts below are the evidence" \
 	check_cmd "seven netpmu traces (and bpftrace, if installed) attached" attached
 
@@ -95,7 +95,7 @@ flow() { # NS_A NS_B PORT COUNT READY
 	ip netns exec "$2" "$UDP_FLOW" recv --port "$3" --count "$4" --timeout 10 \
 		--ready "$5" >"$5.out" &
 	local recv=$! half=$(($4 / 2))
-	for _ in $(seq 50); do [ -e "$5" ] && break; sleep 0.1; done
+	wait_until 5 test -e "$5"
 	ip netns exec "$1" "$UDP_FLOW" send --to 198.18.0.2 --port "$3" --count $half \
 		--size $size >/dev/null &
 	ip netns exec "$1" "$UDP_FLOW" send --to 198.18.0.2 --port "$3" \

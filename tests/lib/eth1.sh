@@ -4,6 +4,7 @@
 #   eth1_pci: eth1's PCI function, as /sys/bus/pci/devices names it
 #   hns3_bdf PCI-ADDRESS: the HNS3 PMU's bdf term of a function,
 #   bus << 8 | device << 3 | function (0x201 for 0000:02:00.1)
+#   eth1_name: the interface holding eth1's MAC address now (after a rescan)
 #   eth1_restore NETPMU_KO: rescans PCI, puts the new eth1 back in 'peer' as
 #   guest-run made it, and reloads netpmu.ko so that its models bind it
 eth1_mac=52:54:00:12:34:02
@@ -17,17 +18,19 @@ hns3_bdf() {
 	printf '0x%x\n' $(((16#$bus << 8) | (16#$slot << 3) | fn))
 }
 
-eth1_restore() {
-	local d new=
-	echo 1 >/sys/bus/pci/rescan
-	for _ in $(seq 50); do
-		for d in /sys/class/net/*; do
-			[ "$(cat "$d/address" 2>/dev/null)" = $eth1_mac ] && new=$(basename "$d")
-		done
-		[ -n "$new" ] && break
-		sleep 0.1
+# eth1_name: the interface holding eth1's MAC address now; fails when none does.
+eth1_name() {
+	local d
+	for d in /sys/class/net/*; do
+		[ "$(cat "$d/address" 2>/dev/null)" = $eth1_mac ] && { basename "$d"; return 0; }
 	done
-	[ -n "$new" ] || return 1
+	return 1
+}
+
+eth1_restore() {
+	local new
+	echo 1 >/sys/bus/pci/rescan
+	wait_until 5 eth1_name >/dev/null && new=$(eth1_name) || return 1
 	ip link set "$new" name tmp-eth1 && ip link set tmp-eth1 netns peer name eth1 &&
 		ip netns exec peer sysctl -qw net.ipv6.conf.eth1.disable_ipv6=1 &&
 		ip -n peer addr add 198.51.100.2/24 dev eth1 &&

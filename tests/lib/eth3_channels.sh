@@ -14,3 +14,5 @@ said_vector_changes() {
 	sed -n 's/.*queue vectors changed (\([0-9]*\) now, \([0-9]*\) before).*/\1 \2/p' "$1" |
 		awk '{ s += $1 - $2 } END { print s + 0 }'
 }
+# said_changes FILE N: the changes said in FILE add up to N.
+said_changes() { [ "$(said_vector_changes "$1")" = "$2" ]; }

@@ -65,29 +65,47 @@ check_cmd() {
 # (tests/vm/run) sets for every wait: a retry count or a number of seconds.
 scaled() { echo $(($1 * ${NETPMU_TIMEOUT_SCALE:-1})); }
 
-# wait_line FILE PATTERN: waits until FILE has a line matching PATTERN (grep),
-# up to 60 s, scaled.
-wait_line() {
-	local i
-	for i in $(seq "$(scaled 600)"); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
+# wait_until SECONDS COMMAND...: runs COMMAND (a function may set variables)
+# every 0.1 s until it succeeds; fails once SECONDS, scaled, have passed.
+wait_until() {
+	local deadline=$((${EPOCHREALTIME/./} + $(scaled "$1") * 1000000))
+	shift
+	until "$@"; do
+		[ "${EPOCHREALTIME/./}" -lt $deadline ] || return 1
 		sleep 0.1
 	done
-	return 1
 }
 
-# wait_sigint_handled PID: waits (up to 20 s) until PID has its own SIGINT
-# handler. A command started with & by a script begins with SIGINT ignored,
-# so a Ctrl-C sent before the handler is installed would be lost.
-wait_sigint_handled() {
-	local i caught
-	for i in $(seq 200); do
-		caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$1/status" 2>/dev/null) || return 1
-		[ -n "$caught" ] && [ $((0x$caught & 2)) != 0 ] && return 0
-		sleep 0.1
-	done
-	return 1
+# wait_output SECONDS WANT COMMAND...: until COMMAND prints WANT (up to
+# SECONDS, scaled); then prints what it printed last.
+output_is() {
+	local want=$1
+	shift
+	waited_output=$("$@")
+	[ "$waited_output" = "$want" ]
 }
+wait_output() {
+	local seconds=$1 waited_output
+	shift
+	wait_until "$seconds" output_is "$@"
+	echo "$waited_output"
+}
+
+# wait_line FILE PATTERN: waits until FILE has a line matching PATTERN (grep),
+# up to 60 s, scaled.
+wait_line() { wait_until 60 grep -q "$2" "$1" 2>/dev/null; }
+
+# sigint_handled_or_gone PID: PID has its own SIGINT handler, or has exited.
+sigint_handled_or_gone() {
+	local caught
+	caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$1/status" 2>/dev/null) || return 0
+	[ -n "$caught" ] && [ $((0x$caught & 2)) != 0 ]
+}
+# wait_sigint_handled PID: waits (up to 20 s, scaled) until PID has its own
+# SIGINT handler; fails at once when PID has exited. A command started with &
+# by a script begins with SIGINT ignored, so a Ctrl-C sent before the handler
+# is installed would be lost.
+wait_sigint_handled() { wait_until 20 sigint_handled_or_gone "$1" && [ -e "/proc/$1/status" ]; }
 
 # interrupt_and_reap PID...: a Ctrl-C to each (a tracer prints what it
 # holds), then waits for every child: the EXIT trap of a test that leaves

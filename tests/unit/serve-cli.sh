@@ -89,7 +89,7 @@ s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(); open(sys.argv[2], "w").close(); time.sleep(30)' \
 	$port "$tmp/held" &
 holder=$!
-for _ in $(seq 50); do [ -e "$tmp/held" ] && break; sleep 0.1; done
+wait_until 5 test -e "$tmp/held"
 run --listen 127.0.0.1:$port
 kill $holder 2>/dev/null
 wait $holder 2>/dev/null
@@ -117,11 +117,11 @@ count=300 size=200
 url=http://127.0.0.1:$port
 "$NETPMU" serve --listen 127.0.0.1:$port -I 200 --dev $vb --json-log "$tmp/log.jsonl" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
-for _ in $(seq 100); do grep -q serving "$tmp/serve.err" && break; sleep 0.1; done
+wait_line "$tmp/serve.err" serving
 ip netns exec $b "$UDP_FLOW" recv --port 9000 --count $count --timeout 5 \
 	--ready "$tmp/ready" >"$tmp/recv.out" &
 recv=$!
-for _ in $(seq 50); do [ -e "$tmp/ready" ] && break; sleep 0.1; done
+wait_until 5 test -e "$tmp/ready"
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $count --size $size >/dev/null
 wait $recv
 # Two intervals after the last packet: every poll of the flow is in the totals.
@@ -140,7 +140,7 @@ kind golden
 # logrotate's convention: the file moved away, SIGHUP, a new one.
 mv "$tmp/log.jsonl" "$tmp/log.jsonl.1"
 kill -HUP $pid
-for _ in $(seq 50); do [ -s "$tmp/log.jsonl" ] && break; sleep 0.1; done
+wait_until 5 test -s "$tmp/log.jsonl"
 check_eq "SIGHUP without --config: --json-log reopened, a new file with JSON lines, serving on" "yes yes" \
 	"$([ -s "$tmp/log.jsonl" ] && head -n 1 "$tmp/log.jsonl" | python3 -c 'import json, sys; json.load(sys.stdin)' && echo yes) $(kill -0 $pid && echo yes)"
 check_eq "every label name of the scrape ($(scrape_label_names "$tmp/text" | xargs)) is refused as a config label" \
