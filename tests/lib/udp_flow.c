@@ -54,6 +54,7 @@ struct receiver {
 };
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -66,10 +67,15 @@ static void die(const char *fmt, ...)
 	exit(1);
 }
 
-static void usage_error(const char *what)
+static void usage_error(const char *fmt, ...)
 {
-	fprintf(stderr, "udp_flow: %s\nusage: udp_flow recv|send|transfer OPTIONS (see tests/lib/udp_flow.c)\n",
-		what);
+	va_list ap;
+
+	fputs("udp_flow: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nusage: udp_flow recv|send|transfer OPTIONS (see tests/lib/udp_flow.c)\n", stderr);
 	exit(2);
 }
 
@@ -309,7 +315,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct flow_args a = { .port = -1, .count = -1, .size = -1, .flows = 1 };
-	int is_recv, is_send, is_transfer, opt;
+	int is_recv, is_send, is_transfer, opt, index;
 
 	if (argc < 2)
 		usage_error("a mode is needed");
@@ -320,11 +326,11 @@ int main(int argc, char **argv)
 		usage_error("the mode is recv, send or transfer");
 	a.timeout = is_transfer ? 60 : 10;
 	optind = 2;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "", options, &index)) != -1) {
 		if (opt == '?')
 			usage_error("an unknown option");
 		if (!strchr(is_recv ? "pctrd" : is_send ? "pcosgf" : "npcosgftR", opt))
-			usage_error("an option of another mode");
+			usage_error("--%s is not an option of %s", options[index].name, argv[1]);
 		switch (opt) {
 		case 'p':
 			a.port = parse_long("--port", optarg, 0, 65535);
