@@ -61,14 +61,14 @@ settled_rows() {
 TAP_KIND="weak: setup, the guest's igb has 2 channels" check_eq "eth3 starts with 2 combined channels" 2 "$channels"
 "$NETPMU" top -I 300 >"$tmp/top.out" 2>"$tmp/top.err" &
 top_pid=$!
-wait_lines "$tmp/top.out" '^netpmu top ' 1
+wait_until 30 lines_at_least "$tmp/top.out" '^netpmu top ' 1
 flow
 two_tables
 check_eq "before: top's eth3 rows are the IRQs /proc/interrupts names eth3-rx/tx-N" \
 	"$(kernel_vectors | tr '\n' '|')" "$(top_vectors | tr '\n' '|')"
 
 ip netns exec peer ethtool -L eth3 combined 1
-TAP_KIND=golden check_cmd "top says the change of the vectors" wait_lines "$tmp/top.err" 'queue vectors changed' 1
+TAP_KIND=golden check_cmd "top says the change of the vectors" wait_until 30 lines_at_least "$tmp/top.err" 'queue vectors changed' 1
 rows=$(settled_rows)
 echo "# /proc/interrupts after combined 1: $(kernel_vectors | tr '\n' '|')"
 check_eq "combined 1: top's eth3 rows are the IRQs /proc/interrupts names (1 RX, 1 TX queue)" \
