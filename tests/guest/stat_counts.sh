@@ -197,8 +197,14 @@ for e in bw_ssu_egu_byte_num,global=1 bw_ssu_egu_byte_num,port=0,tc=0xf bw_ssu_e
 	byte_events+=(-e "hns3_pmu_sicl_0/$e/")
 done
 TX_PIN=$(cat $pmu/cpumask) GAP_US=2000 stat_flow $n $size root "${byte_events[@]}"
-check_eq "9 events on 8 counters: each ran part of the time, 800% in all (pcnt-running; oracle: 8 counters)" \
-	"9 800" "$(awk -F';' '$5 < 100 && $5 > 0 { n++ } { p += $5 } END { printf "%d %.0f", n, p }' "$tmp/csv")"
+# The 8 counters run all the time, so the running percentages add up to 800,
+# but each over its own enabled time: the events are enabled one ioctl after
+# another and disabled so (as perf does), so that a later one's percentage is
+# of a slightly different time (801 once on x86_64 6.12 beside another guest).
+TAP_KIND="weak: a tolerance of 1% (8 points): the events' enabled times differ by the ioctls between them" \
+	check_eq "9 events on 8 counters: each ran part of the time, 800% in all within 1% (pcnt-running; oracle: 8 counters)" \
+	"9 800+-8" "$(awk -F';' '$5 < 100 && $5 > 0 { n++ } { p += $5 }
+		END { printf "%d %s", n, (p >= 792 && p <= 808 ? "800+-8" : sprintf("%.2f", p)) }' "$tmp/csv")"
 mux_check $n $frame either >"$tmp/check"
 check_eq "9 byte counts: each printed count is raw x enabled / running of whole $frame-byte frames" \
 	"scaled" "$(sed -n 1p "$tmp/check")"
