@@ -142,7 +142,10 @@ TAP_KIND=exact check_eq "imbalance: its evidence, queue 0's 300 of 300 (oracle: 
 	"$(evidence_of imbalance imbalance eth3 | sed 's/; the NIC.*//')"
 
 # budget: virtio-net keeps its interrupt off while a poll is deferred (QEMU's
-# igb does not: its polls were not deferred), so a flood waits 500 ms a poll.
+# igb does not: its polls were not deferred), so a flood waits 500 ms a poll
+# (scaled: the situation needs more than a budget of 64 datagrams to arrive in
+# a wait, and a slow kernel's sender is slower; the debug cell's sent 35 a
+# second, 17 a wait, and 4 of 58 polls used their budget).
 # eth1's RX packets as virtio-net counts them (one RX queue: the device's count;
 # 6.12's ethtool -S has no per-queue packets for virtio-net).
 eth1_rx() { ip netns exec peer cat /sys/class/net/eth1/statistics/rx_packets; }
@@ -153,7 +156,7 @@ before=$(eth1_rx)
 # The receiver's 4 MiB buffer (udp_flow) takes a deferred poll's datagrams
 # whole, so that it needs no timeout to end.
 sysctl -qw net.core.rmem_max=4194304
-defer_eth1 1000 500000000
+defer_eth1 1000 $(($(scaled 500) * 1000000))
 run_doctor budget --dev "$eth1_pci" "${slow[@]}" --threshold min_polls=10 -- eth1_flood
 defer_eth1 $defer_saved
 sysctl -qw net.core.rmem_max="$rmem_saved"
