@@ -40,7 +40,7 @@ flow() {
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv
 }
-export -f flow wait_until scaled
+export -f flow
 
 n=40 size=300 frame=342
 rx=hns3_pmu_sicl/bw_ssu_rpu_byte_num,global=1/

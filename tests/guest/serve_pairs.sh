@@ -45,15 +45,16 @@ flow() {
 }
 # scrape FILE: /metrics into FILE; fails unless the answer is 200.
 scrape() { [ "$(http_get "http://127.0.0.1:$port/metrics" "$1")" = 200 ]; }
-# settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
-# to 30 s times NETPMU_TIMEOUT_SCALE: a slow guest's exporter may be seconds
-# behind), then once more three intervals later into FILE, an overcount
-# included.
+# scraped_at_least FILE SAMPLE TARGET: a scrape into FILE has SAMPLE at
+# TARGET or more.
 scraped_at_least() {
 	local v
 	scrape "$1" && v=$(sample "$1" "$2") && [ -n "$v" ] &&
 		awk -v v="$v" -v target="$3" 'BEGIN { exit !(v + 0 >= target + 0) }'
 }
+# settled_scrape FILE SAMPLE TARGET: scrapes until SAMPLE reaches TARGET (up
+# to 30 s, scaled: a slow guest's exporter may be seconds behind), then once
+# more three intervals later into FILE, an overcount included.
 settled_scrape() {
 	wait_until 30 scraped_at_least "$@"
 	sleep 0.6

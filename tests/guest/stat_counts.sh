@@ -37,7 +37,7 @@ flow() {
 		--gap-us "${GAP_US:-0}" >/dev/null
 	wait $recv
 }
-export -f flow wait_until scaled
+export -f flow
 
 # stat_flow N SIZE FROM NETPMU-ARGS...: netpmu stat -x';' over the flow; CSV in $tmp/csv.
 stat_flow() {

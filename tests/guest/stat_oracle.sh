@@ -105,7 +105,7 @@ hns3_pmu_sicl_0/pps_ssu_rpu_packet_num,global=1/ hns3_pmu_sicl_0/bw_tpu_ssu_byte
 hns3_pmu_sicl_0/pps_tpu_ssu_packet_num,port=0,tc=0xf/ hns3_pmu_sicl_0/dly_tpu_time,bdf=$nic,queue=0xffff/"
 args=()
 for e in $events; do args+=(-e "$e"); done
-export -f flow wait_until scaled
+export -f flow
 export REPO count size tmp
 perf stat -x';' -a "${args[@]}" -- bash -c flow 2>"$tmp/perf.csv"
 "$NETPMU" stat -x';' "${args[@]}" -- bash -c flow 2>"$tmp/netpmu.csv"

@@ -21,8 +21,8 @@ peer_virtio=$(ip netns exec peer readlink -f /sys/class/net/eth1/device | xargs 
 peer_bdf=$(ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename)
 rx_irq=$(irqs_of "$peer_virtio" input.0)
 
-tables() { grep -c '^netpmu top  t=' "$1"; }
-tables_at_least() { [ "$(tables "$1")" -ge "$2" ]; }
+table_head='^netpmu top  t='
+tables() { grep -c "$table_head" "$1"; }
 # run_top OUTPUT ARGS...: top (0.5 s intervals) while $n datagrams flow to
 # eth1, stopped with Ctrl-C once it printed two tables after the last
 # datagram arrived: synchronised on the flow, however slow the machine
@@ -34,12 +34,12 @@ run_top() {
 	"$NETPMU" top -I 500 --count 1000 "$@" >"$out" 2>"$out.err" &
 	pid=$!
 	# The flow starts once top printed its first table (it is attached by then).
-	wait_until 30 tables_at_least "$out" 1
+	wait_until 30 lines_at_least "$out" "$table_head" 1
 	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count $n \
 		--size $size --gap-us 4000 >/dev/null
 	if kill -0 $pid 2>/dev/null; then echo inside >"$out.flow"; else echo after >"$out.flow"; fi
 	t0=$(tables "$out")
-	wait_until 30 tables_at_least "$out" $((t0 + 2))
+	wait_until 30 lines_at_least "$out" "$table_head" $((t0 + 2))
 	wait_sigint_handled $pid && kill -INT $pid
 	wait $pid
 }

@@ -70,14 +70,14 @@ check_eq "interval records: the receiving veth's NAPI packets summed over the ru
 # The flow starts once top printed its first table (it is attached by then);
 # top stops two tables after the flow ended (a fixed --count raced a slow
 # sender under load).
-tables() { grep -c '^netpmu top ' "$tmp/top.txt"; }
-tables_at_least() { [ "$(tables)" -ge "$1" ]; }
+table_head='^netpmu top '
+tables() { grep -c "$table_head" "$tmp/top.txt"; }
 "$NETPMU" top -I 300 >"$tmp/top.txt" 2>&1 &
 top_pid=$!
-wait_until 10 tables_at_least 1
+wait_until 10 lines_at_least "$tmp/top.txt" "$table_head" 1
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9002 --count 50 --size 10 >/dev/null
 t0=$(tables)
-wait_until 10 tables_at_least $((t0 + 2))
+wait_until 10 lines_at_least "$tmp/top.txt" "$table_head" $((t0 + 2))
 wait_sigint_handled $top_pid && kill -INT $top_pid
 wait $top_pid
 TAP_KIND=golden check_cmd "netpmu top runs without a NIC PMU and says software columns only" \

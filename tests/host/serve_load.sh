@@ -187,7 +187,7 @@ links() { bpftool link show | grep -c '^[0-9]*:'; }
 links_attached=$(links)
 sed -i 's/^interval: 200ms$/interval: 300ms/' "$tmp/serve.yml"
 kill -HUP $serve_pid
-session_attached() { [ "$(grep -c 'no hardware series' "$tmp/serve.err")" -ge 2 ] && [ "$(links)" -ge "$links_attached" ]; }
+session_attached() { lines_at_least "$tmp/serve.err" 'no hardware series' 2 && [ "$(links)" -ge "$links_attached" ]; }
 wait_until 10 session_attached
 more=1000
 ip netns exec $a "$UDP_FLOW" send --to 198.18.0.2 --port 9000 --count $more --size $size \

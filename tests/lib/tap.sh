@@ -75,6 +75,12 @@ wait_until() {
 		sleep 0.1
 	done
 }
+# Exported with scaled, for the flow functions tests run under perf's or
+# netpmu stat's bash -c.
+export -f scaled wait_until
+
+# lines_at_least FILE PATTERN N: FILE has N lines or more matching PATTERN (grep).
+lines_at_least() { [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ]; }
 
 # wait_output SECONDS WANT COMMAND...: until COMMAND prints WANT (up to
 # SECONDS, scaled); then prints what it printed last.

@@ -55,15 +55,22 @@ struct receiver {
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* One line on stderr: "udp_flow: " and the message. */
+static void say(const char *fmt, va_list ap)
+{
+	fputs("udp_flow: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 static void die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("udp_flow: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 
@@ -71,11 +78,10 @@ static void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("udp_flow: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputs("\nusage: udp_flow recv|send|transfer OPTIONS (see tests/lib/udp_flow.c)\n", stderr);
+	fputs("usage: udp_flow recv|send|transfer OPTIONS (see tests/lib/udp_flow.c)\n", stderr);
 	exit(2);
 }
 
