@@ -20,7 +20,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/eth1.sh"
 . "$(dirname "$0")/../lib/http.sh"
-plan 25
+plan 26
 kind exact
 tmp=$(mktemp -d)
 a_pid= b_pid= removed=
@@ -170,6 +170,9 @@ check_eq "A: stderr says each removal in one line" \
 check_eq "B: stderr says the NIC's removal in one line" \
 	"netpmu serve: NIC eth1 ($peer_pci) removed: its series keep their last totals|" \
 	"$(grep ' removed: ' "$tmp/b.err" | tr '\n' '|')"
+# Its rotation reaches the function's queue within a round of the targets.
+check_cmd "B: its rotation drops the removed function's queue, saying so in one line" \
+	wait_line "$tmp/b.err" "^PCI function $peer_pci is gone (removed): dropping queue 0 of $peer_pci from the rotation$"
 check_eq "A's JSON log: a removed record each" "pmu=$pmu|dev=eth1,bdf=$peer_pci|" \
 	"$(python3 -c '
 import json, sys

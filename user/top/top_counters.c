@@ -11,6 +11,8 @@
 #include "pmu/pmu_attr_parse.h"
 #include "pmu/pmu_discovery.h"
 #include "queue/queue_map.h"
+#include "sys/pci_address.h"
+#include "sys/pci_sysfs.h"
 
 /* The func-queue events of each role (all support func-queue). */
 static const char *const role_events[TOP_NR_ROLES] = {
@@ -306,6 +308,36 @@ static int replace_all(struct top_counters *tc, struct bpf_session *session, cha
 	return 0;
 }
 
+/* Whether target T's PCI function is gone from sysfs (a NIC removed). */
+static bool function_gone(const char *sysfs_root, const struct top_target *target)
+{
+	unsigned int domain, bdf;
+
+	return pci_sysfs_present(sysfs_root) &&
+	       parse_pci_address(target->pci_bdf, strlen(target->pci_bdf), &domain, &bdf) &&
+	       !pci_function_exists(sysfs_root, domain, bdf);
+}
+
+/*
+ * Opens target T's counters. A refusal may only mean the kept catalog is
+ * stale (a PMU registered again): they are built again from a fresh one,
+ * unless T's function is gone, which no catalog mends (and a fresh one,
+ * thousands of system calls, held a debug kernel's loop for seconds).
+ */
+static bool open_target(struct top_counters *tc, size_t t, struct bpf_session *session, const char *sysfs_root,
+			const struct queue_map *queues, char *why, size_t why_len)
+{
+	if (!load_counters(tc, t, false, sysfs_root, queues, why, why_len) &&
+	    !replace_all(tc, session, why, why_len))
+		return true;
+	if (function_gone(sysfs_root, &tc->targets[t])) {
+		why_fail(why, why_len, "PCI function %s is gone (removed)", tc->targets[t].pci_bdf);
+		return false;
+	}
+	return !load_counters(tc, t, true, sysfs_root, queues, why, why_len) &&
+	       !replace_all(tc, session, why, why_len);
+}
+
 int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
 			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings)
 {
@@ -317,11 +349,7 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 	next = tc->retargeted ? 0 : (tc->current + 1) % tc->nr_targets;
 	tc->retargeted = false;
 	while (tc->nr_targets) {
-		/* A refusal may only mean the kept catalog is stale (a PMU re-registered). */
-		if ((!load_counters(tc, next, false, sysfs_root, queues, why, why_len) &&
-		     !replace_all(tc, session, why, why_len)) ||
-		    (!load_counters(tc, next, true, sysfs_root, queues, why, why_len) &&
-		     !replace_all(tc, session, why, why_len))) {
+		if (open_target(tc, next, session, sysfs_root, queues, why, why_len)) {
 			prebuild(tc, (next + 1) % tc->nr_targets, sysfs_root, queues);
 			return 0;
 		}
