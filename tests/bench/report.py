@@ -49,13 +49,18 @@ def floor_hooks(runs):
     return {"met": bool(netpmu) and netpmu == floor, "netpmu": sorted(netpmu), "floor": sorted(floor)}
 
 
+def stats_run(runs, config):
+    """CONFIG's run in the round with BPF stats (it holds the programs' figures), or None."""
+    return next((r for r in runs if r["config"] == config and r.get("progs")), None)
+
+
 def bpf_cost(runs, config, column):
-    stats_run = next((r for r in runs if r["config"] == config and r.get("progs")), None)
+    run = stats_run(runs, config)
     out = {}
-    if not stats_run:
+    if not run:
         return out
     for hook, *names in HOOKS:
-        progs = [p for p in stats_run["progs"] if p["name"] == names[column] and p["type"] != "perf_event"]
+        progs = [p for p in run["progs"] if p["name"] == names[column] and p["type"] != "perf_event"]
         cnt = sum(p["run_cnt"] for p in progs)
         ns = sum(p["run_time_ns"] for p in progs)
         out[hook] = {"runs": cnt, "ns_per_run": round(ns / cnt, 1) if cnt else None}
@@ -130,7 +135,7 @@ def paired_floor_multiples(timed, config):
 def packets_per_poll(runs):
     """Packets per NAPI poll in a scenario: the flood's packets over the floor's napi_poll
     runs in the round with BPF stats (every device's polls: the machine's own NICs add few)."""
-    run = next((r for r in runs if r["config"] == HOOK_FLOOR and r.get("progs")), None)
+    run = stats_run(runs, HOOK_FLOOR)
     polls = run and sum(p["run_cnt"] for p in run["progs"] if p["name"] == "floor_napi_poll")
     return round(run["flood"]["received"] / polls, 2) if polls else None
 
@@ -175,10 +180,10 @@ def summarise(host):
 def bpf_ns_per_packet(runs, config, prefix=""):
     """BPF time on the hooks per packet delivered, from the round with BPF stats:
     every hook's runs times their time (the tick aside), over the flood's packets."""
-    run = next((r for r in runs if r["config"] == config and r.get("progs")), None)
+    run = stats_run(runs, config)
     if not run or not run["flood"]["received"]:
         return None
-    names = {prefix + names[0] for _, *names in HOOKS}
+    names = {prefix + netpmu_name for _, netpmu_name, _ in HOOKS}
     ns = sum(p["run_time_ns"] for p in run["progs"] if p["name"] in names and p["type"] != "perf_event")
     return round(ns / run["flood"]["received"], 1)
 
@@ -195,7 +200,7 @@ def bpf_time_target(runs, config):
 
 def parts_cost(runs):
     """ns per run of each part (tests/bench/parts.bpf.c), and net of the empty program's."""
-    run = next((r for r in runs if r["config"] == PARTS and r.get("progs")), None)
+    run = stats_run(runs, PARTS)
     if not run:
         return {}
     ns = {p["name"]: p["run_time_ns"] / p["run_cnt"] for p in run["progs"] if p["run_cnt"]}
@@ -417,15 +422,10 @@ def main():
                    "worst_packets_per_poll": packets_per_poll(worst["runs"]),
                    "throughput": throughput_table([r for r in batched_runs if not r["bpf_stats"]],
                                                   host["interval_s"])}
-        floor_loss = batched["throughput"][HOOK_FLOOR]["loss"]
+        # With many packets a poll the floor's loss can vanish in the noise: rounds
+        # without one give no multiple, and too few of them no verdict (n/a).
         for c, limit in FLOOR_MULTIPLE_TARGETS.items():
-            row = batched["throughput"][c]
-            # With many packets a poll the floor's loss can vanish in the noise
-            # (the tools' medians above none's): then there is no multiple to judge.
-            met = None if floor_loss is None or floor_loss <= 0 else \
-                row["x_floor"] is not None and row["x_floor"] <= limit
-            verdict["batched: %s within %gx floor" % (c, limit)] = {
-                "met": met, "x_floor": row["x_floor"], "loss": row["loss"], "floor_loss": floor_loss}
+            verdict["batched: %s within %gx floor" % (c, limit)] = floor_target(batched["throughput"], c)
     print_table(host, table, startup, ring, cost, guests, verdict)
     if batched:
         print_batched(batched)

@@ -308,7 +308,7 @@ static int replace_all(struct top_counters *tc, struct bpf_session *session, cha
 	return 0;
 }
 
-/* Whether target T's PCI function is gone from sysfs (a NIC removed). */
+/* Whether TARGET's PCI function is gone from sysfs (a NIC removed). */
 static bool function_gone(const char *sysfs_root, const struct top_target *target)
 {
 	unsigned int domain, bdf;
