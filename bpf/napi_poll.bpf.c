@@ -58,14 +58,20 @@ static __always_inline __u64 wakeup_flag(__u64 now)
 	return BPF_RB_FORCE_WAKEUP;
 }
 
+/*
+ * The reserve size must be a constant to the verifier: it is, made of the
+ * read-only counts the loader set before loading.
+ */
 static __always_inline void emit_poll_record(struct napi_activity *act, int work, int budget,
 					     __u32 cpu, const struct netpmu_core_delta *core)
 {
 	struct netpmu_poll_record *rec;
+	struct netpmu_counter_read *reads;
+	struct netpmu_core_delta *core_out;
 	__u64 now;
 	__u32 i;
 
-	rec = bpf_ringbuf_reserve(&records, sizeof(*rec), 0);
+	rec = bpf_ringbuf_reserve(&records, netpmu_poll_record_size(nr_counters, nr_core_events), 0);
 	if (!rec) {
 		__sync_fetch_and_add(&losses.ringbuf_full, 1);
 		return;
@@ -80,13 +86,14 @@ static __always_inline void emit_poll_record(struct napi_activity *act, int work
 	rec->budget = budget;
 	rec->nr_counters = nr_counters;
 	rec->irq = act->irq;
-	for (i = 0; i < NETPMU_MAX_COUNTERS; i++) {
-		if (i < nr_counters)
-			read_counter_or_snapshot(i, cpu, &rec->counters[i]);
-		else
-			__builtin_memset(&rec->counters[i], 0, sizeof(rec->counters[i]));
-	}
-	__builtin_memcpy(rec->core, core, sizeof(rec->core));
+	rec->nr_core = nr_core_events;
+	rec->reserved = 0;
+	reads = (void *)(rec + 1);
+	for (i = 0; i < NETPMU_MAX_COUNTERS && i < nr_counters; i++)
+		read_counter_or_snapshot(i, cpu, &reads[i]);
+	core_out = (void *)(reads + nr_counters);
+	for (i = 0; i < NETPMU_MAX_CORE_EVENTS && i < nr_core_events; i++)
+		core_out[i] = core[i];
 	bpf_ringbuf_submit(rec, wakeup_flag(now));
 }
 
@@ -233,10 +240,11 @@ int BPF_PROG(napi_poll, struct napi_struct *napi, int work, int budget)
 		account_poll(napi, work, budget, cpu);
 		return 0;
 	}
-	__builtin_memset(core, 0, sizeof(core));
 	/* First: the poll ends here, the program's own cost is not its. */
-	if (nr_core_events)
+	if (nr_core_events) {
+		__builtin_memset(core, 0, sizeof(core));
 		poll_core_change(napi, core);
+	}
 	act = account_poll(napi, work, budget, cpu);
 	if (!act)
 		return 0;

@@ -129,6 +129,12 @@ struct netpmu_irq_activity {
 	__u64 ns;
 };
 
+/*
+ * One poll. The record is as long as what is open: the header, then
+ * nr_counters counter reads, then nr_core core deltas (from __napi_poll's
+ * entry to the napi_poll tracepoint, on this CPU). A poll record is written
+ * for every poll: with no counter open it is 64 bytes, not 440.
+ */
 struct netpmu_poll_record {
 	__u32 kind;		/* NETPMU_RECORD_POLL */
 	__u32 cpu;
@@ -140,10 +146,26 @@ struct netpmu_poll_record {
 	char ifname[NETPMU_IFNAMSIZ];
 	__u32 nr_counters;
 	__u32 irq;		/* the IRQ that scheduled this NAPI, 0 if not seen yet */
-	struct netpmu_counter_read counters[NETPMU_MAX_COUNTERS];
-	/* From __napi_poll's entry to the napi_poll tracepoint, on this CPU. */
-	struct netpmu_core_delta core[NETPMU_MAX_CORE_EVENTS];
+	__u32 nr_core;
+	__u32 reserved;
 };
+
+static inline __u32 netpmu_poll_record_size(__u32 nr_counters, __u32 nr_core)
+{
+	return sizeof(struct netpmu_poll_record) + nr_counters * sizeof(struct netpmu_counter_read) +
+	       nr_core * sizeof(struct netpmu_core_delta);
+}
+
+/* For the reader: the BPF program places them by its own (constant) counts. */
+static inline const struct netpmu_counter_read *netpmu_poll_reads(const struct netpmu_poll_record *r)
+{
+	return (const struct netpmu_counter_read *)(r + 1);
+}
+
+static inline const struct netpmu_core_delta *netpmu_poll_core(const struct netpmu_poll_record *r)
+{
+	return (const struct netpmu_core_delta *)(netpmu_poll_reads(r) + r->nr_counters);
+}
 
 struct netpmu_queue_record {
 	__u32 kind;		/* NETPMU_RECORD_QUEUE */

@@ -59,8 +59,16 @@ static bool kernel_keeps(const struct poll_filter_plan *plan, const struct netpm
 
 static void run_over_records(struct trace_query *q, const uint8_t *data, size_t size, bool check_kernel)
 {
-	struct netpmu_poll_record poll = { .kind = NETPMU_RECORD_POLL, .ts_ns = 5, .work = 64,
-					   .budget = 64, .ifname = "eth1", .nr_counters = 1 };
+	struct {
+		struct netpmu_poll_record head;
+		struct netpmu_counter_read reads[1];
+	} poll = { .head = { .kind = NETPMU_RECORD_POLL, .ts_ns = 5, .work = 64, .budget = 64,
+			     .ifname = "eth1", .nr_counters = 1 } };
+	/* The input as a ring buffer record too: its counts must not lead the reader astray. */
+	union {
+		uint64_t align;
+		uint8_t bytes[2 * sizeof(struct netpmu_queue_record)];
+	} raw = { 0 };
 	struct poll_filter_plan plan;
 	struct netpmu_queue_record queue = { .kind = NETPMU_RECORD_QUEUE, .ts_ns = 10, .queue = -1,
 					     .ifname = "eth1", .packets = 3, .counter_mask = 1 };
@@ -71,20 +79,23 @@ static void run_over_records(struct trace_query *q, const uint8_t *data, size_t 
 		return;
 	/* The poll's fields from the input's last bytes, so that comparisons go both ways. */
 	if (size >= 4) {
-		poll.cpu = data[size - 1] % 4;
-		poll.work = data[size - 2] % 70;
-		poll.irq = data[size - 3] % 40;
-		poll.napi_id = data[size - 4];
+		poll.head.cpu = data[size - 1] % 4;
+		poll.head.work = data[size - 2] % 70;
+		poll.head.irq = data[size - 3] % 40;
+		poll.head.napi_id = data[size - 4];
 	}
-	record_view_from(&poll, sizeof(poll), 1, &v);
+	memcpy(raw.bytes, data, size < sizeof(raw) ? size : sizeof(raw));
+	if (record_view_from(raw.bytes, size < sizeof(raw) ? size : sizeof(raw), &v) && trace_query_match(q, &v))
+		trace_query_add(q, &v);
+	record_view_from(&poll, sizeof(poll), &v);
 	poll_filter_plan(q->where, true, true, &plan);
 	poll_filter_explain(sink, "fuzz", &plan);
 	if (trace_query_match(q, &v)) {
-		if (check_kernel && !kernel_keeps(&plan, &poll))
+		if (check_kernel && !kernel_keeps(&plan, &poll.head))
 			__builtin_trap();
 		trace_query_add(q, &v);
 	}
-	record_view_from(&queue, sizeof(queue), 1, &v);
+	record_view_from(&queue, sizeof(queue), &v);
 	trace_query_tick(q, v.ts_ns, sink);
 	if (trace_query_match(q, &v))
 		trace_query_add(q, &v);

@@ -18,9 +18,15 @@
 
 #include "trace/trace_query.h"
 
+/* A poll record with room for every counter read (and no core delta). */
+struct poll_with_reads {
+	struct netpmu_poll_record head;
+	struct netpmu_counter_read reads[NETPMU_MAX_COUNTERS];
+};
+
 union any_record {
 	__u32 kind;
-	struct netpmu_poll_record poll;
+	struct poll_with_reads poll;
 	struct netpmu_queue_record queue;
 	struct netpmu_cpu_record cpu;
 	struct netpmu_counters_record counters;
@@ -34,12 +40,12 @@ static int set_field(union any_record *r, const char *field, const char *value)
 
 #define SET(kind_, member, name) \
 	if (r->kind == (kind_) && !strcmp(field, name)) { member = n; return 0; }
-	SET(NETPMU_RECORD_POLL, r->poll.ts_ns, "ts");
-	SET(NETPMU_RECORD_POLL, r->poll.cpu, "cpu");
-	SET(NETPMU_RECORD_POLL, r->poll.irq, "irq");
-	SET(NETPMU_RECORD_POLL, r->poll.work, "work");
-	SET(NETPMU_RECORD_POLL, r->poll.budget, "budget");
-	SET(NETPMU_RECORD_POLL, r->poll.napi_id, "napi_id");
+	SET(NETPMU_RECORD_POLL, r->poll.head.ts_ns, "ts");
+	SET(NETPMU_RECORD_POLL, r->poll.head.cpu, "cpu");
+	SET(NETPMU_RECORD_POLL, r->poll.head.irq, "irq");
+	SET(NETPMU_RECORD_POLL, r->poll.head.work, "work");
+	SET(NETPMU_RECORD_POLL, r->poll.head.budget, "budget");
+	SET(NETPMU_RECORD_POLL, r->poll.head.napi_id, "napi_id");
 	SET(NETPMU_RECORD_QUEUE, r->queue.ts_ns, "ts");
 	SET(NETPMU_RECORD_QUEUE, r->queue.cpu, "cpu");
 	SET(NETPMU_RECORD_QUEUE, r->queue.irq, "irq");
@@ -54,7 +60,7 @@ static int set_field(union any_record *r, const char *field, const char *value)
 	SET(NETPMU_RECORD_COUNTERS, r->counters.ts_ns, "ts");
 #undef SET
 	if (!strcmp(field, "dev") && (r->kind == NETPMU_RECORD_POLL || r->kind == NETPMU_RECORD_QUEUE)) {
-		snprintf(r->kind == NETPMU_RECORD_POLL ? r->poll.ifname : r->queue.ifname,
+		snprintf(r->kind == NETPMU_RECORD_POLL ? r->poll.head.ifname : r->queue.ifname,
 			 NETPMU_IFNAMSIZ, "%s", value);
 		return 0;
 	}
@@ -62,7 +68,7 @@ static int set_field(union any_record *r, const char *field, const char *value)
 		unsigned int i = field[1] - '0';
 
 		if (r->kind == NETPMU_RECORD_POLL) {
-			r->poll.counters[i].value = n;
+			r->poll.reads[i].value = n;
 			return 0;
 		}
 		if (r->kind == NETPMU_RECORD_QUEUE) {
@@ -91,8 +97,10 @@ static int parse_record(char *line, unsigned int nr_counters, union any_record *
 	if (!word || k == 5)
 		return -1;
 	r->kind = k;
-	r->poll.nr_counters = nr_counters;
-	r->counters.nr_counters = k == NETPMU_RECORD_COUNTERS ? nr_counters : r->counters.nr_counters;
+	if (k == NETPMU_RECORD_POLL)
+		r->poll.head.nr_counters = nr_counters;
+	if (k == NETPMU_RECORD_COUNTERS)
+		r->counters.nr_counters = nr_counters;
 	while ((word = strtok(NULL, " \t\n"))) {
 		char *eq = strchr(word, '=');
 
@@ -156,7 +164,7 @@ int main(int argc, char **argv)
 
 		nr++;
 		if (parse_record(line, names.nr_counters, &r) ||
-		    !record_view_from(&r, sizeof(r), names.nr_counters, &v)) {
+		    !record_view_from(&r, sizeof(r), &v)) {
 			fprintf(stderr, "line %u: not a record\n", nr);
 			return 1;
 		}

@@ -96,7 +96,7 @@ static void handle_record(void *ctx, const void *data, size_t size)
 	st->handed++;
 	if (run_stop_requested && opts->run.count && st->records >= opts->run.count)
 		return;
-	if (!record_view_from(data, size, st->nr_counters, &view) || core_tick_closed(st, &view))
+	if (!record_view_from(data, size, &view) || core_tick_closed(st, &view))
 		return;
 	trace_core_view(&st->core, &view);
 	if (view.kind == NETPMU_RECORD_QUEUE) {

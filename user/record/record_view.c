@@ -19,8 +19,7 @@ static uint32_t low_bits(unsigned int n)
 	return n >= 32 ? ~0u : (1u << n) - 1;
 }
 
-static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counters,
-		      struct record_view *v)
+static void view_poll(const struct netpmu_poll_record *r, struct record_view *v)
 {
 	v->dev = r->ifname;
 	add(v, "cpu", r->cpu);
@@ -29,9 +28,10 @@ static void view_poll(const struct netpmu_poll_record *r, unsigned int nr_counte
 	add(v, "irq", r->irq);
 	add(v, "work", r->work);
 	add(v, "budget", r->budget);
-	v->reads = r->counters;
-	v->counter_mask = low_bits(nr_counters);
-	v->core = r->core;
+	v->reads = netpmu_poll_reads(r);
+	v->counter_mask = low_bits(r->nr_counters);
+	v->core = r->nr_core ? netpmu_poll_core(r) : NULL;
+	v->nr_core = r->nr_core;
 }
 
 static void view_queue(const struct netpmu_queue_record *r, struct record_view *v)
@@ -54,6 +54,7 @@ static void view_queue(const struct netpmu_queue_record *r, struct record_view *
 	v->deltas = r->counters;
 	v->counter_mask = r->counter_mask;
 	v->core = r->core;
+	v->nr_core = NETPMU_MAX_CORE_EVENTS;
 }
 
 static void view_cpu(const struct netpmu_cpu_record *r, struct record_view *v)
@@ -80,10 +81,18 @@ static void view_core(const struct netpmu_core_record *r, struct record_view *v)
 	add(v, "interval_ns", r->interval_ns);
 	v->core = r->total;
 	v->core_net_rx = r->net_rx;
+	v->nr_core = NETPMU_MAX_CORE_EVENTS;
 }
 
-bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
-		      struct record_view *v)
+/* A poll record is as long as its counts say, and they are within netpmu's limits. */
+static bool poll_record_whole(const struct netpmu_poll_record *r, size_t size)
+{
+	return size >= sizeof(*r) && r->nr_counters <= NETPMU_MAX_COUNTERS &&
+	       r->nr_core <= NETPMU_MAX_CORE_EVENTS &&
+	       size >= netpmu_poll_record_size(r->nr_counters, r->nr_core);
+}
+
+bool record_view_from(const void *data, size_t size, struct record_view *v)
 {
 	const __u32 *kind = data;
 
@@ -94,10 +103,10 @@ bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
 	v->kind_name = record_kind_name(v->kind);
 	switch (*kind) {
 	case NETPMU_RECORD_POLL:
-		if (size < sizeof(struct netpmu_poll_record))
+		if (!poll_record_whole(data, size))
 			return false;
 		v->ts_ns = ((const struct netpmu_poll_record *)data)->ts_ns;
-		view_poll(data, nr_counters, v);
+		view_poll(data, v);
 		return true;
 	case NETPMU_RECORD_QUEUE:
 		if (size < sizeof(struct netpmu_queue_record))
@@ -173,7 +182,7 @@ bool record_view_core(const struct record_view *v, unsigned int i, int64_t *valu
 {
 	const struct netpmu_core_delta *d;
 
-	if (i >= NETPMU_MAX_CORE_EVENTS || !(v->core_mask & (1u << i)) || !v->core)
+	if (i >= v->nr_core || !(v->core_mask & (1u << i)) || !v->core)
 		return false;
 	d = &v->core[i];
 	if (!d->measured)
@@ -204,7 +213,7 @@ uint32_t record_field_kinds(const char *name)
 		memset(&r, 0, sizeof(r));
 		r.poll.kind = all_kinds[k];
 		r.queue.has_poll_time = all_kinds[k] == NETPMU_RECORD_QUEUE;
-		if (!record_view_from(&r, sizeof(r), 0, &v))
+		if (!record_view_from(&r, sizeof(r), &v))
 			continue;
 		if (!strcmp(name, "dev") ? v.dev != NULL : record_view_field(&v, name) != NULL)
 			kinds |= 1u << all_kinds[k];

@@ -33,13 +33,13 @@ struct record_view {
 	/* Core counters: per poll, per NAPI instance, per CPU (core records, with NET_RX's share). */
 	const struct netpmu_core_delta *core;
 	const struct netpmu_core_delta *core_net_rx;
+	unsigned int nr_core;		/* core[]'s length */
 	uint32_t core_mask;		/* which the record shows; set by trace_core_view() */
 	const char *const *core_names;
 };
 
 /* Fills VIEW from a ring buffer record; false for a record too short or unknown. */
-bool record_view_from(const void *data, size_t size, unsigned int nr_counters,
-		      struct record_view *view);
+bool record_view_from(const void *data, size_t size, struct record_view *view);
 
 /* The field NAME, or NULL if this kind of record has none. */
 const struct record_field *record_view_field(const struct record_view *view, const char *name);

@@ -48,7 +48,7 @@ int json_log_write(struct json_log *log, const void *record, size_t size, const 
 {
 	struct record_view view;
 
-	if (!record_view_from(record, size, 0, &view) ||
+	if (!record_view_from(record, size, &view) ||
 	    (view.kind != NETPMU_RECORD_QUEUE && view.kind != NETPMU_RECORD_CPU &&
 	     view.kind != NETPMU_RECORD_COUNTERS))
 		return 0;

@@ -71,7 +71,7 @@ const char *trace_core_started(struct trace_core *tc, const struct bpf_session *
 
 void trace_core_view(const struct trace_core *tc, struct record_view *view)
 {
-	unsigned int n = tc->counters.nr_events;
+	unsigned int n = tc->counters.nr_events < view->nr_core ? tc->counters.nr_events : view->nr_core;
 
 	view->core_names = tc->names;
 	/* Core records always; polls and NAPI instances where their start is seen. */
