@@ -172,7 +172,7 @@ check_eq "B: stderr says the NIC's removal in one line" \
 	"$(grep ' removed: ' "$tmp/b.err" | tr '\n' '|')"
 # Its rotation reaches the function's queue within a round of the targets.
 check_cmd "B: its rotation drops the removed function's queue, saying so in one line" \
-	wait_line "$tmp/b.err" "^PCI function $peer_pci is gone (removed): dropping queue 0 of $peer_pci from the rotation$"
+	wait_line "$tmp/b.err" "^netpmu serve: PCI function $peer_pci is gone (removed): dropping queue 0 of $peer_pci from the rotation$"
 check_eq "A's JSON log: a removed record each" "pmu=$pmu|dev=eth1,bdf=$peer_pci|" \
 	"$(python3 -c '
 import json, sys

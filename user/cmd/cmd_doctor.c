@@ -242,7 +242,8 @@ static int doctor_loop(struct doctor_state *st, struct bpf_session *session, str
 		doctor_pcie_read(&st->pcie, &st->totals->pcie);
 		follow_queues(st, session, tc, queues);
 		if (++intervals % DOCTOR_INTERVALS_PER_QUEUE == 0) {
-			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), stderr))
+			if (top_counters_rotate(tc, session, opts->run.sysfs_root, queues, why, sizeof(why), CMD,
+						stderr))
 				fprintf(stderr, CMD ": %s\n", why);
 		}
 	}

@@ -163,7 +163,7 @@ static int top_loop(struct top_state *st, struct bpf_session *session)
 			targets = st->counters.nr_targets;
 			/* Losing the hardware columns is no reason to stop the software ones. */
 			if (top_counters_rotate(&st->counters, session, opts->run.sysfs_root, st->queues,
-						why, sizeof(why), stderr)) {
+						why, sizeof(why), CMD, stderr)) {
 				snprintf(st->note_text, sizeof(st->note_text), "note: %s", why);
 				st->note = st->note_text;
 			}

@@ -32,7 +32,8 @@ static int rotate(void *ctx, struct bpf_session *session, char *why, size_t why_
 {
 	struct serve_counters *sc = ctx;
 
-	return top_counters_rotate(&sc->rotated, session, sc->sysfs_root, sc->queues, why, why_len, stderr);
+	return top_counters_rotate(&sc->rotated, session, sc->sysfs_root, sc->queues, why, why_len,
+				   "netpmu serve", stderr);
 }
 
 /* The queue vectors changed: the rotation starts again over the new ones. */

@@ -339,7 +339,8 @@ static bool open_target(struct top_counters *tc, size_t t, struct bpf_session *s
 }
 
 int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
-			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings)
+			const struct queue_map *queues, char *why, size_t why_len, const char *cmd,
+			FILE *warnings)
 {
 	size_t next;
 
@@ -353,7 +354,7 @@ int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, co
 			prebuild(tc, (next + 1) % tc->nr_targets, sysfs_root, queues);
 			return 0;
 		}
-		fprintf(warnings, "%s: dropping queue %d of %s from the rotation\n", why,
+		fprintf(warnings, "%s: %s: dropping queue %d of %s from the rotation\n", cmd, why,
 			tc->targets[next].queue, tc->targets[next].pci_bdf);
 		drop_target(tc, next);
 		if (next == tc->nr_targets)

@@ -92,11 +92,12 @@ int top_counters_retarget(struct top_counters *tc, const struct queue_map *queue
 
 /*
  * Moves the counters to the next target (no-op with one target). A target
- * whose counters cannot be opened is dropped with a line on WARNINGS; -1 with
- * WHY when none is left (nr_counters is 0 then).
+ * whose counters cannot be opened is dropped with a line on WARNINGS, after
+ * CMD ("netpmu top"); -1 with WHY when none is left (nr_counters is 0 then).
  */
 int top_counters_rotate(struct top_counters *tc, struct bpf_session *session, const char *sysfs_root,
-			const struct queue_map *queues, char *why, size_t why_len, FILE *warnings);
+			const struct queue_map *queues, char *why, size_t why_len, const char *cmd,
+			FILE *warnings);
 
 /* The target that counters of GENERATION measured, or NULL if long gone. */
 const struct top_target *top_counters_target_of(const struct top_counters *tc, unsigned int generation);
