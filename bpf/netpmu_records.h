@@ -130,10 +130,10 @@ struct netpmu_irq_activity {
 };
 
 /*
- * One poll. The record is as long as what is open: the header, then
- * nr_counters counter reads, then nr_core core deltas (from __napi_poll's
- * entry to the napi_poll tracepoint, on this CPU). A poll record is written
- * for every poll: with no counter open it is 64 bytes, not 440.
+ * One poll: the header, then nr_counters counter reads, then nr_core core
+ * deltas (from __napi_poll's entry to the napi_poll tracepoint, on this CPU).
+ * Written for every poll, so it carries only what is open: 64 bytes when
+ * nothing is.
  */
 struct netpmu_poll_record {
 	__u32 kind;		/* NETPMU_RECORD_POLL */

@@ -83,10 +83,6 @@ prom_settle() {
 	prom_wait_scrape_after 1
 	prom_value "$1"
 }
-flow() {
-	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
-		--size "$2" --gap-us 2000 >/dev/null
-}
 
 cat >"$tmp/prometheus.yml" <<EOF2
 global:
@@ -114,7 +110,7 @@ TAP_KIND="weak: setup, the counts below are the evidence" check_eq "Prometheus s
 	"$(prom_value 'up{job="netpmu"}')"
 
 n=400 size=500
-flow $n $size
+eth1_flow $n $size
 check_eq "netpmu_napi_packets_total{$rx} = the $n datagrams received" $n \
 	"$(prom_settle "netpmu_napi_packets_total{$rx}" $n)"
 check_eq "netpmu_pmu_event_total of $event = $n x $(frame $size)" $((n * $(frame $size))) \
@@ -135,7 +131,7 @@ kill -HUP $serve_pid
 check_cmd "SIGHUP reloads the config" wait_line "$tmp/serve.err" reloaded
 n2=150 size2=100
 prom_wait_scrape_after 1 >/dev/null
-flow $n2 $size2
+eth1_flow $n2 $size2
 kind exact
 check_eq "after the reload: netpmu_napi_packets_total{$rx} = $n + $n2" $((n + n2)) \
 	"$(prom_settle "netpmu_napi_packets_total{$rx}" $((n + n2)))"
@@ -217,7 +213,7 @@ serve_pid=$!
 wait_line "$tmp/nobody.err" serving
 prom_wait_scrape_after 1 >/dev/null
 n3=120 size3=300
-flow $n3 $size3
+eth1_flow $n3 $size3
 check_eq "as nobody with CAP_BPF and CAP_PERFMON: netpmu_napi_packets_total{$rx} = $n3" $n3 \
 	"$(prom_settle "netpmu_napi_packets_total{$rx}" $n3)"
 # The rotation reaches the queues in its own time: up to 30 s (scaled) for both families.

@@ -14,6 +14,7 @@
 # Port and the endpoint, and the rotated latency summary converts as -e does.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/irqs.sh"
+. "$(dirname "$0")/../lib/eth1.sh"
 . "$(dirname "$0")/../lib/serve_labels.sh"
 . "$(dirname "$0")/../lib/http.sh"
 plan 13
@@ -39,10 +40,6 @@ clk=$(cat /sys/bus/event_source/devices/$pmu/hw_clk_freq)
 frame_cycles() { echo $(($(param lat_base_ns) * clk / 1000000000 + $1 * 8 * clk / ($(param link_mbps) * 1000000))); }
 # A summary's _sum as netpmu prints it: cycles x (1 / hw_clk_freq), 12 digits.
 seconds() { awk -v cycles="$1" -v clk="$clk" 'BEGIN { printf "%.12g\n", cycles * (1.0 / clk) }'; }
-flow() {
-	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
-		--size "$2" --gap-us 2000 >/dev/null
-}
 # scrape FILE: /metrics into FILE; fails unless the answer is 200.
 scrape() { [ "$(http_get "http://127.0.0.1:$port/metrics" "$1")" = 200 ]; }
 # scraped_at_least FILE SAMPLE TARGET: a scrape into FILE has SAMPLE at
@@ -95,7 +92,7 @@ if ! start_serve "${events[@]}"; then
 	skip_checks 12 "serve's pair families" "netpmu serve did not start"
 	exit 0
 fi
-flow $n $size
+eth1_flow $n $size
 settled_scrape "$tmp/e.txt" "netpmu_hns3_packets_total{pmu=\"$pmu\",event=\"pps_ssu_rpu\",dev=\"$ep\",queue=\"0\"}" $n
 irqs=$(($(irq_count "$rx_irq") - irqs_before))
 stop_serve
@@ -138,7 +135,7 @@ if ! start_serve --dev "$ep"; then
 	skip_checks 2 "rotated pair families" "netpmu serve did not start"
 	exit 0
 fi
-flow $n2 $size2
+eth1_flow $n2 $size2
 settled_scrape "$tmp/r.txt" "netpmu_hns3_queue_rx_latency_seconds_count{pmu=\"$pmu\",dev=\"$ep\",queue=\"0\"}" $n2
 stop_serve
 MPS=$(param pcie_mps)

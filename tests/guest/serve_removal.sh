@@ -42,10 +42,6 @@ bdf=$(hns3_bdf "$peer_pci")
 id=6 pmu=hns3_pmu_sicl_6
 event="$pmu/bw_ssu_rpu_byte_num,bdf=$bdf,queue=0/"
 rx='dev="eth1",queue="0",dir="rx"'
-flow() {
-	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
-		--size "$2" --gap-us 2000 >/dev/null
-}
 # scrape PORT FILE: the HTTP status, the body into FILE.
 scrape() { http_get "http://127.0.0.1:$1/metrics" "$2"; }
 # value PORT SERIES-PREFIX: the sum of the series whose text starts so, or "none".
@@ -85,7 +81,7 @@ if ! wait_line "$tmp/a.err" serving || ! wait_line "$tmp/b.err" serving; then
 fi
 
 n=300 size=500 n2=120 size2=200 n3=50 size3=100
-flow $n $size
+eth1_flow $n $size
 wait_value $a_port "netpmu_napi_packets_total{$rx}" $n
 wait_value $b_port "netpmu_napi_packets_total{$rx}" $n
 # The tick reads the PMU before it sends the queues' records, so a frame
@@ -119,7 +115,7 @@ check_eq "the model's PMU cannot go under open events: del_device $id -> EBUSY (
 # The PMU, as A sees it, goes; then a flow A must not add to its series.
 rm "$tmp/sys/bus/event_source/devices/$pmu"
 check_cmd "A says the PMU's removal" wait_line "$tmp/a.err" "PMU $pmu removed"
-flow $n2 $size2
+eth1_flow $n2 $size2
 wait_value $a_port "netpmu_napi_packets_total{$rx}" $((n + n2))
 kind exact
 check_eq "A serves on: netpmu_napi_packets_total{$rx} = $n + $n2" $((n + n2)) \
@@ -135,7 +131,7 @@ TAP_KIND=golden check_cmd "A, reloaded without the PMU, serves on with its softw
 TAP_KIND=golden check_eq "A says the reload, the fallback to the old config, then to the software series" \
 	"netpmu serve: reloaded $tmp/a.yml|netpmu serve: reload refused, serving on as before: the new config cannot count|netpmu serve: the PMU counters cannot be opened now: serving the software series only (SIGHUP tries again)|" \
 	"$(grep -E 'reload|software series' "$tmp/a.err" | tr '\n' '|')"
-flow $n3 $size3
+eth1_flow $n3 $size3
 wait_value $a_port "netpmu_napi_packets_total{$rx}" $((n + n2 + n3))
 check_eq "A after the reload: packets = $n + $n2 + $n3, the PMU's series still $n x $(frame $size)" \
 	"$((n + n2 + n3)) $((n * $(frame $size)))" \

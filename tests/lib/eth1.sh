@@ -7,8 +7,15 @@
 #   eth1_name: the interface holding eth1's MAC address now (after a rescan)
 #   eth1_restore NETPMU_KO: rescans PCI, puts the new eth1 back in 'peer' as
 #   guest-run made it, and reloads netpmu.ko so that its models bind it
+#   eth1_flow COUNT SIZE: COUNT datagrams of SIZE bytes from eth0 to eth1,
+#   2 ms apart (one poll each), all received before it returns
 eth1_mac=52:54:00:12:34:02
 eth0_mac=52:54:00:12:34:01
+
+eth1_flow() {
+	"$UDP_FLOW" transfer --netns peer --to 198.51.100.2 --port 9000 --count "$1" \
+		--size "$2" --gap-us 2000 >/dev/null
+}
 
 eth1_pci() { ip netns exec peer readlink -f /sys/class/net/eth1/device/.. | xargs basename; }
 
