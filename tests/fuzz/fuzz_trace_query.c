@@ -69,6 +69,7 @@ static void run_over_records(struct trace_query *q, const uint8_t *data, size_t 
 		uint64_t align;
 		uint8_t bytes[2 * sizeof(struct netpmu_queue_record)];
 	} raw = { 0 };
+	size_t raw_size = size < sizeof(raw) ? size : sizeof(raw);
 	struct poll_filter_plan plan;
 	struct netpmu_queue_record queue = { .kind = NETPMU_RECORD_QUEUE, .ts_ns = 10, .queue = -1,
 					     .ifname = "eth1", .packets = 3, .counter_mask = 1 };
@@ -84,8 +85,8 @@ static void run_over_records(struct trace_query *q, const uint8_t *data, size_t 
 		poll.head.irq = data[size - 3] % 40;
 		poll.head.napi_id = data[size - 4];
 	}
-	memcpy(raw.bytes, data, size < sizeof(raw) ? size : sizeof(raw));
-	if (record_view_from(raw.bytes, size < sizeof(raw) ? size : sizeof(raw), &v) && trace_query_match(q, &v))
+	memcpy(raw.bytes, data, raw_size);
+	if (record_view_from(raw.bytes, raw_size, &v) && trace_query_match(q, &v))
 		trace_query_add(q, &v);
 	record_view_from(&poll, sizeof(poll), &v);
 	poll_filter_plan(q->where, true, true, &plan);

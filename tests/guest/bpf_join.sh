@@ -96,13 +96,13 @@ check_eq "IRQ -> NAPI -> queue: eth1's RX NAPI was learnt from IRQ $rx_irq ($pee
 # stalled (SIGSTOP) while 300 frames arrive a millisecond apart, each its own
 # poll: 300 records of 72 bytes or more (a 64-byte poll, its counters, an
 # 8-byte header) for a ring of 4096 bytes (3000 frames at once came in 66
-# polls, which fit). Every poll is either delivered or counted as dropped; perf counts the
-# tracepoint hits itself, from before netpmu attaches to after it detached:
-# perf's command starts once its counters are on and ends once netpmu is done
-# (a fixed window ended mid-flood on the debug-kernel cell, where perf's start
-# and the flood take seconds). The igb pair is down meanwhile: its watchdog
-# polls every queue every 2 s, which would fall into perf's window but not
-# netpmu's.
+# polls, which fit). Every poll is either delivered or counted as dropped;
+# perf counts the tracepoint hits itself, from before netpmu attaches to after
+# it detached: perf's command starts once its counters are on and ends once
+# netpmu is done (a fixed window ended mid-flood on the debug-kernel cell,
+# where perf's start and the flood take seconds). The igb pair is down
+# meanwhile: its watchdog polls every queue every 2 s, which would fall into
+# perf's window but not netpmu's.
 ip link set eth2 down && ip -n peer link set eth3 down
 perf stat -x, -a -e napi:napi_poll -o "$tmp/perf.csv" -- \
 	sh -c "touch $tmp/perf-on; while [ ! -e $tmp/trace-done ]; do sleep 0.1; done" &
